@@ -1,0 +1,84 @@
+"""mjref's scorer: ``score(hand, profile="green-book", ruleset="mcr")`` returns a :class:`Score`.
+
+>>> score("[123m,1][EEE,2]456p789s5s5s|EW1000").total > 0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import InvalidHand, MjrefError, NotationError, NotWinning, ProfileError
+from .hand import Hand, Kind, Meld, Situation
+from .mcr.score import score_hand
+from .notation import format_hand, parse
+from .profiles import DEFAULT, load_profile
+from .result import Excluded, FanScore, Score
+from .tiles import WINDS
+from .validate import validate
+
+RULESETS = ("mcr",)
+
+
+def score(
+    hand: str | Hand,
+    profile: str = DEFAULT,
+    ruleset: str = "mcr",
+    *,
+    prevalent: str | None = None,
+    seat: str | None = None,
+    self_drawn: bool | None = None,
+    last_of_kind: bool | None = None,
+    last_of_wall: bool | None = None,
+    kong: bool | None = None,
+    flowers: int | None = None,
+) -> Score:
+    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path).
+
+    Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
+    Raises a :class:`MjrefError` subclass on bad input.
+    """
+    if ruleset not in RULESETS:
+        raise MjrefError(f"unknown rule set {ruleset!r}: supported are {', '.join(RULESETS)}", code="ruleset")
+    h = parse(hand) if isinstance(hand, str) else hand
+    changes: dict[str, object] = {}
+    for field, wind in (("prevalent", prevalent), ("seat", seat)):
+        if wind is not None:
+            if wind not in ("E", "S", "W", "N"):
+                raise MjrefError(f"{field} wind {wind!r}: expected E, S, W or N", code="situation")
+            changes[field] = WINDS["ESWN".index(wind)]
+    for field, flag in (
+        ("self_drawn", self_drawn),
+        ("last_of_kind", last_of_kind),
+        ("last_of_wall", last_of_wall),
+        ("kong", kong),
+    ):
+        if flag is not None:
+            changes[field] = flag
+    if flowers is not None:
+        if not 0 <= flowers <= 8:
+            raise MjrefError(f"{flowers} flowers: a set has at most 8", code="flowers")
+        changes["flowers"] = flowers
+    if changes:
+        h = replace(h, situation=replace(h.situation, **changes))  # type: ignore[arg-type]
+    validate(h)
+    return score_hand(h, load_profile(profile))
+
+
+__all__ = [
+    "Excluded",
+    "FanScore",
+    "Hand",
+    "InvalidHand",
+    "Kind",
+    "Meld",
+    "MjrefError",
+    "NotWinning",
+    "NotationError",
+    "ProfileError",
+    "Score",
+    "Situation",
+    "format_hand",
+    "parse",
+    "score",
+]

@@ -1,0 +1,197 @@
+"""The Article 10 principles applied to one arrangement's detected fans.
+
+1. Set-combination fans are chosen by an explicit search (:func:`choose_combinations`):
+   non-repetition within sets (a fan made of another chosen fan's own sets is not
+   scored), non-identical (one set never makes the same fan twice), and account-once
+   (each further fan must bring a set not yet linked to the others: the chosen fans form
+   a forest over the sets), maximising points (principle 4, higher score).
+2. The exclusion table (``exclusions.csv``) then removes what a scored fan implies,
+   walking fans from the highest (1) to the lowest, so a fan excluded by a higher one no
+   longer excludes anything itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..profiles import Profile
+from .table import EXCLUSIONS, FANS, ExclusionRule
+from .view import HandFacts
+
+NON_REPETITION = "principle-non-repetition"
+NON_IDENTICAL = "principle-non-identical"
+ACCOUNT_ONCE = "principle-account-once"
+
+
+@dataclass(slots=True)
+class Hit:
+    """One instance of a fan in an arrangement."""
+
+    fan: int
+    sets: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Removal:
+    """Why one fan (some or all of its instances) was not scored."""
+
+    fan: int
+    by: list[int] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+
+    def add(self, by: int, rulings: list[str]) -> None:
+        if by not in self.by:
+            self.by.append(by)
+        for r in rulings:
+            if r not in self.rulings:
+                self.rulings.append(r)
+
+
+# --- account-once search -------------------------------------------------------------------------------------
+
+
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def _is_forest(hits: list[Hit], size: int) -> bool:
+    parent = list(range(size))
+    for h in hits:
+        roots = [_find(parent, s) for s in h.sets]
+        if len(set(roots)) != len(roots):
+            return False
+        for r in roots[1:]:
+            parent[r] = roots[0]
+    return True
+
+
+def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | None:
+    """The principle that forbids scoring ``a`` and ``b`` together, if any."""
+    sa, sb = set(a.sets), set(b.sets)
+    if a.fan == b.fan and sa & sb:
+        return NON_IDENTICAL
+    if sa <= sb and (b.fan, a.fan) not in overlaps:
+        return NON_REPETITION
+    if sb <= sa and (a.fan, b.fan) not in overlaps:
+        return NON_REPETITION
+    return None
+
+
+def choose_combinations(hits: list[Hit], points: dict[int, int], size: int, profile: Profile) -> list[Hit]:
+    """The highest-scoring admissible subset of set-combination ``hits``.
+
+    Ties go to the subset found first, hits being tried from the highest fan down.
+    """
+    if len(hits) <= 1:
+        return hits
+    order = sorted(hits, key=lambda h: (-points[h.fan], h.fan, h.sets))
+    tree = profile.positions["principle-account-once"] == "tree"
+    overlaps = profile.overlaps
+    n = len(order)
+    suffix = [0] * (n + 1)
+    for k in range(n - 1, -1, -1):
+        suffix[k] = suffix[k + 1] + points[order[k].fan]
+    best: list[Hit] = []
+    best_points = -1
+    chosen: list[Hit] = []
+
+    def search(k: int, total: int) -> None:
+        nonlocal best, best_points
+        if total > best_points:
+            best, best_points = list(chosen), total
+        if k == n or total + suffix[k] <= best_points:
+            return
+        h = order[k]
+        if all(_conflict(h, c, overlaps) is None for c in chosen) and (not tree or _is_forest(chosen + [h], size)):
+            chosen.append(h)
+            search(k + 1, total + points[h.fan])
+            chosen.pop()
+        search(k + 1, total)
+
+    search(0, 0)
+    return best
+
+
+def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int, int]]) -> tuple[list[int], list[str]]:
+    """Which chosen fans kept ``hit`` out, and the principle that says so."""
+    for c in chosen:
+        why = _conflict(hit, c, overlaps)
+        if why == NON_REPETITION:
+            return [c.fan], [NON_REPETITION, FANS[c.fan].ruling]
+        if why == NON_IDENTICAL:
+            return [c.fan], [NON_IDENTICAL]
+    linked = [c.fan for c in chosen if set(c.sets) & set(hit.sets)]
+    rulings = [ACCOUNT_ONCE]
+    if any(len(c.sets) == 3 for c in chosen):
+        rulings.append("account-once-three-chow-fans")
+    elif len(hit.sets) == 2:
+        rulings.append("account-once-four-chows")
+    return sorted(set(linked)), rulings
+
+
+# --- the exclusion table -------------------------------------------------------------------------------------
+
+CONDITIONS: dict[str, Callable[[HandFacts], bool]] = {
+    "concealed-kongs>=3": lambda f: f.n_concealed_kongs >= 3,
+}
+
+
+@lru_cache(maxsize=64)
+def rules_for(profile: Profile) -> tuple[dict[int, list[ExclusionRule]], dict[tuple[int, int], list[str]]]:
+    """The exclusion rows in force under ``profile``, by excluding fan; and, for rows a
+    position switched off, the ruling to cite on the fan that therefore stays."""
+    active: dict[int, list[ExclusionRule]] = {}
+    waived: dict[tuple[int, int], list[str]] = {}
+    for rule in EXCLUSIONS:
+        cond = rule.condition
+        if cond is None or profile.positions.get(cond[0]) == cond[1]:
+            active.setdefault(rule.fan, []).append(rule)
+        else:
+            waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
+    return active, waived
+
+
+def apply_exclusions(
+    hits: dict[int, list[Hit]], facts: HandFacts, profile: Profile, removed: dict[int, Removal]
+) -> dict[int, list[str]]:
+    """Remove implied fans from ``hits`` in place, recording why in ``removed``.
+
+    Returns extra rulings to cite on fans that stay because a profile position keeps them.
+    """
+    active, waived = rules_for(profile)
+    extra: dict[int, list[str]] = {}
+    for a in sorted(hits):
+        if not hits.get(a):
+            continue
+        for rule in active.get(a, ()):
+            b = rule.excludes
+            victims = hits.get(b)
+            if not victims:
+                continue
+            if rule.when:
+                if rule.when.isdigit():
+                    if not hits.get(int(rule.when)):
+                        continue
+                elif not CONDITIONS[rule.when](facts):
+                    continue
+            if rule.scope == "all":
+                gone, kept = victims, []
+            elif rule.scope == "one":
+                gone, kept = victims[:1], victims[1:]
+            else:
+                own = {s for h in hits[a] for s in h.sets}
+                gone = [h for h in victims if set(h.sets) <= own]
+                kept = [h for h in victims if not set(h.sets) <= own]
+            if not gone:
+                continue
+            hits[b] = kept
+            removed.setdefault(b, Removal(b)).add(a, [rule.ruling, FANS[a].ruling])
+    for (a, b), rulings in waived.items():
+        if hits.get(a) and hits.get(b):
+            extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))
+    return extra

@@ -1,0 +1,152 @@
+"""Score an MCR hand: every arrangement, every fan, the principles, the best total."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..arrange import SEVEN_PAIRS, Arrangement, arrangements
+from ..errors import NotWinning
+from ..hand import Hand
+from ..notation import format_hand
+from ..profiles import Profile
+from ..result import Excluded, FanScore, Score
+from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
+from .fans import DETECTORS
+from .table import FANS
+from .view import HandFacts, View
+
+CHICKEN_HAND = 43
+FLOWERS = 81
+MINIMUM = 8
+
+# Rulings cited on a fan whenever it is scored, besides its definition.
+ALSO_CITE: dict[int, tuple[str, ...]] = {
+    48: ("two-concealed-kongs",),
+    57: ("kong-means-any-kong",),
+    74: ("kong-means-any-kong",),
+    77: ("wait-only-one-winning-tile", "one-wait-fan-only"),
+    78: ("wait-only-one-winning-tile", "one-wait-fan-only"),
+    79: ("wait-only-one-winning-tile", "one-wait-fan-only", "single-wait-pair-only"),
+    82: ("melded-and-concealed-kong",),
+}
+KONG_FANS = frozenset({5, 17, 48, 57, 67, 74, 82})
+
+
+@dataclass(slots=True)
+class Reading:
+    """One arrangement's outcome: the fans scored and those left out."""
+
+    arr: Arrangement
+    total: int
+    hits: dict[int, list[Hit]]
+    removed: dict[int, Removal]
+    extra: dict[int, list[str]]
+
+
+def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile) -> Reading:
+    view = View(facts, arr, profile.positions)
+    points = profile.points
+    combos: list[Hit] = []
+    hits: dict[int, list[Hit]] = {}
+    for number, d in DETECTORS.items():
+        found = d.detect(view)
+        if not found:
+            continue
+        if d.combination:
+            combos.extend(Hit(number, s) for s in found)
+        else:
+            hits[number] = [Hit(number, s) for s in found]
+    removed: dict[int, Removal] = {}
+    if combos:
+        chosen = choose_combinations(combos, points, len(arr.groups), profile)
+        for h in chosen:
+            hits.setdefault(h.fan, []).append(h)
+        if len(chosen) < len(combos):
+            for h in combos:
+                if h not in chosen:
+                    by, rulings = explain_unchosen(h, chosen, profile.overlaps)
+                    r = removed.setdefault(h.fan, Removal(h.fan))
+                    for b in by:
+                        r.add(b, rulings)
+                    if not by:
+                        r.add(h.fan, rulings)
+    extra = apply_exclusions(hits, facts, profile, removed)
+    total = sum(points[f] * len(hs) for f, hs in hits.items())
+    if total == len(hits.get(FLOWERS, ())):
+        hits[CHICKEN_HAND] = [Hit(CHICKEN_HAND, ())]
+        total += points[CHICKEN_HAND]
+    return Reading(arr, total, hits, removed, extra)
+
+
+def _group_texts(arr: Arrangement, sets: tuple[int, ...]) -> list[str]:
+    return [arr.groups[i].text() for i in sets]
+
+
+def _fan_rulings(number: int, reading: Reading, profile: Profile) -> tuple[str, ...]:
+    rulings = [FANS[number].ruling, *ALSO_CITE.get(number, ())]
+    if number == 64 and reading.arr.form == SEVEN_PAIRS:
+        rulings.append("seven-pairs-tile-hog")
+    if number in KONG_FANS:
+        rulings.append("kong-table")
+    rulings += reading.extra.get(number, [])
+    return tuple(dict.fromkeys(rulings))
+
+
+def score_hand(hand: Hand, profile: Profile, canonical: str | None = None) -> Score:
+    """Score a validated hand under a resolved profile."""
+    facts = HandFacts(hand)
+    readings = [_evaluate(facts, a, profile) for a in arrangements(hand)]
+    if not readings:
+        raise NotWinning(
+            "not a winning hand: the tiles make neither four sets and a pair nor any special hand "
+            "(seven pairs, thirteen orphans, honors and knitted, knitted straight)"
+        )
+    best = max(readings, key=lambda r: r.total)  # first of equal totals: regular readings come first
+    fans = []
+    for number in sorted(best.hits):
+        hs = best.hits[number]
+        if not hs:
+            continue
+        info = FANS[number]
+        sets: list[str] = []
+        for h in hs:
+            for t in _group_texts(best.arr, h.sets):
+                if t not in sets:
+                    sets.append(t)
+        count = len(hs)
+        fans.append(
+            FanScore(
+                number,
+                info.key,
+                info.name,
+                profile.points[number] * count,
+                count,
+                tuple(sets),
+                _fan_rulings(number, best, profile),
+            )
+        )
+    excluded = [
+        Excluded(n, FANS[n].key, FANS[n].name, tuple(r.by), tuple(r.rulings)) for n, r in sorted(best.removed.items())
+    ]
+    flowers = hand.situation.flowers
+    total = best.total
+    meets = total - flowers >= MINIMUM
+    payments: dict[str, int] | None = None
+    if meets:
+        if hand.situation.self_drawn:
+            payments = {"others": -(MINIMUM + total), "winner": 3 * (MINIMUM + total)}
+        else:
+            payments = {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
+    return Score(
+        ruleset="mcr",
+        profile=profile.name,
+        hand=canonical or format_hand(hand),
+        total=total,
+        flowers=flowers,
+        meets_minimum=meets,
+        fans=tuple(fans),
+        excluded=tuple(excluded),
+        payments=payments,
+        form=best.arr.form,
+        rulings=("eight-point-minimum", "payments"),
+    )

@@ -1,0 +1,203 @@
+"""Read and write the hand notation of ``../shared/design.md``.
+
+``[123m,1][EEE,2]456p789s5s5s|EW1000+2``: declared sets first, in brackets; then the
+standing tiles, the last one written being the winning tile; then an optional
+situation ``|PSabcd`` (prevalent wind, seat wind, self-drawn, last tile of its kind,
+last tile of the wall, kong) and an optional ``+N`` flower count.
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError
+from .hand import Hand, Kind, Meld, Situation
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, WINDS, Tile, name, run_text
+
+MAX_LENGTH = 200
+MAX_FLOWERS = 8
+
+
+def _fail(message: str, column: int) -> NotationError:
+    return NotationError(message, where=f"hand:{column}")
+
+
+class _Reader:
+    """A cursor over the text that skips spaces and knows 1-based columns."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+
+    def peek(self) -> str:
+        while self.i < len(self.text) and self.text[self.i] in " \t":
+            self.i += 1
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def take(self) -> str:
+        ch = self.peek()
+        self.i += 1
+        return ch
+
+    @property
+    def column(self) -> int:
+        return self.i + 1
+
+    def tiles(self, stop: str) -> list[tuple[Tile, int]]:
+        """Read tiles until a character of ``stop`` or the end; each with its column."""
+        out: list[tuple[Tile, int]] = []
+        digits: list[tuple[str, int]] = []
+        while True:
+            ch = self.peek()
+            col = self.column
+            if ch == "" or ch in stop:
+                break
+            self.i += 1
+            if ch.isdigit():
+                digits.append((ch, col))
+            elif ch in SUIT_LETTERS or ch == "z":
+                if not digits:
+                    raise _fail(f"suit letter '{ch}' has no digits before it", col)
+                for d, dcol in digits:
+                    out.append((_suited(d, ch, dcol), dcol))
+                digits = []
+            elif ch in HONOR_LETTERS:
+                if digits:
+                    raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter", digits[0][1])
+                out.append((27 + HONOR_LETTERS.index(ch), col))
+            else:
+                raise _fail(f"unknown character '{ch}' (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)", col)
+        if digits:
+            raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p, s or z)", digits[0][1])
+        return out
+
+
+def _suited(digit: str, suit: str, column: int) -> Tile:
+    rank = int(digit)
+    if suit == "z":
+        if not 1 <= rank <= 7:
+            raise _fail(f"no tile '{digit}z': honours are 1z to 7z (E S W N C F P)", column)
+        return 27 + rank - 1
+    if rank == 0:
+        raise _fail(f"no tile '0{suit}': ranks run from 1 to 9", column)
+    return SUIT_LETTERS.index(suit) * 9 + rank - 1
+
+
+def _meld(tiles: list[tuple[Tile, int]], offer: int | None, column: int, text: str) -> Meld:
+    ts = sorted(t for t, _ in tiles)
+    kind: Kind | None = None
+    if len(ts) == 3 and ts[0] == ts[1] == ts[2]:
+        kind = Kind.PUNG
+    elif len(ts) == 4 and ts[0] == ts[3]:
+        kind = Kind.KONG
+    elif len(ts) == 3 and ts[0] < 27 and ts[0] // 9 == ts[2] // 9 and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
+        kind = Kind.CHOW
+    if kind is None:
+        raise _fail(f"{text} is no set: a declared set is a chow (three in a row of one suit), a pung or kong", column)
+    if offer is not None:
+        allowed = (1, 2, 3, 5, 6, 7) if kind is Kind.KONG else (1, 2, 3)
+        if offer not in allowed:
+            span = "1-3, or 5-7 for an added kong" if kind is Kind.KONG else "1-3"
+            raise _fail(f"offer {offer} in {text}: expected {span}", column)
+    elif kind is Kind.KONG:
+        offer = 0  # a kong with no supplier is a concealed kong
+    return Meld(kind, ts[0], offer)
+
+
+def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
+    col = r.column
+    body = ""
+    while r.peek() not in ("", "+"):
+        body += r.take()
+    example = "expected |PSabcd, e.g. |EW1000 (prevalent, seat, then 0/1 for self-drawn, last of its kind, "
+    example += "last of the wall, kong)"
+    if len(body) != 6:
+        raise _fail(f"situation '|{body}' has {len(body)} characters, {example}", col)
+    winds = "ESWN"
+    for k, ch in enumerate(body[:2]):
+        if ch not in winds:
+            raise _fail(f"situation: '{ch}' is no wind (E, S, W or N), {example}", col + 1 + k)
+    for k, ch in enumerate(body[2:]):
+        if ch not in "01":
+            raise _fail(f"situation: flag '{ch}' must be 0 or 1, {example}", col + 3 + k)
+    return WINDS[winds.index(body[0])], WINDS[winds.index(body[1])], tuple(ch == "1" for ch in body[2:])
+
+
+def parse(text: str) -> Hand:
+    """Read a hand string.
+
+    >>> h = parse("[123m,1][EEE,2]456p789s5s5s|EW1000")
+    >>> len(h.melds), name(h.winning), h.situation.self_drawn
+    (2, '5s', True)
+    """
+    if len(text) > MAX_LENGTH:
+        raise NotationError(f"hand is {len(text)} characters long; at most {MAX_LENGTH} are read")
+    r = _Reader(text)
+    melds: list[Meld] = []
+    while r.peek() == "[":
+        col = r.column
+        r.take()
+        tiles = r.tiles("],")
+        offer = None
+        if r.peek() == ",":
+            r.take()
+            ocol = r.column
+            digits = ""
+            while r.peek().isdigit():
+                digits += r.take()
+            if not digits:
+                raise _fail("expected the offer digit after the comma", ocol)
+            offer = int(digits)
+        if r.take() != "]":
+            raise _fail("declared set is not closed with ']'", col)
+        melds.append(_meld(tiles, offer, col, text[col - 1 : r.i].replace(" ", "")))
+        if len(melds) > 4:
+            raise _fail("more than four declared sets", col)
+    standing = r.tiles("|+[]")
+    ch = r.peek()
+    if ch in ("[", "]"):
+        raise _fail("declared sets come first, before the standing tiles", r.column)
+    if not standing:
+        raise _fail("no standing tiles: write them after the declared sets, the winning tile last", r.column)
+    flowers = 0
+    seen_flowers = seen_situation = False
+    prevalent = seat = WINDS[0]
+    flags: tuple[bool, ...] = (False, False, False, False)
+    while ch:
+        col = r.column
+        r.take()
+        if ch == "|" and not seen_situation:
+            seen_situation = True
+            prevalent, seat, flags = _situation(r)
+        elif ch == "+" and not seen_flowers:
+            seen_flowers = True
+            digits = ""
+            while r.peek().isdigit():
+                digits += r.take()
+            if not digits:
+                raise _fail("expected the number of flowers after '+'", col)
+            flowers = int(digits)
+            if flowers > MAX_FLOWERS:
+                raise _fail(f"{flowers} flowers: a set has at most {MAX_FLOWERS}", col)
+        else:
+            raise _fail(f"unexpected '{ch}' after the tiles", col)
+        ch = r.peek()
+    winning = standing[-1][0]
+    self_drawn, last_of_kind, last_of_wall, kong = flags
+    situation = Situation(prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+    return Hand(tuple(melds), tuple(sorted(t for t, _ in standing[:-1])), winning, situation)
+
+
+_MELD_ORDER = {Kind.CHOW: 0, Kind.PUNG: 1, Kind.KONG: 2}
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical text of a hand: sets sorted, standing tiles sorted, winning tile last.
+
+    >>> format_hand(parse("5s [EEE,2] 789s 456p [123m,1] 5s | E W 1 0 0 0"))
+    '[123m,1][EEE,2]456p5789s5s|EW1000'
+    """
+    s = hand.situation
+    melds = sorted(hand.melds, key=lambda m: (m.tile, _MELD_ORDER[m.kind], m.offer or 0))
+    flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_of_kind, s.last_of_wall, s.kong))
+    text = "".join(m.text() for m in melds) + run_text(hand.standing) + name(hand.winning)
+    text += f"|{'ESWN'[s.prevalent - 27]}{'ESWN'[s.seat - 27]}{flags}"
+    return text + (f"+{s.flowers}" if s.flowers else "")

@@ -1,0 +1,121 @@
+"""Profiles: a house's choice of one position on every disputed ruling.
+
+A profile is a YAML file (built-ins in ``rulings/profiles/``) with ``name``, ``title``,
+``extends`` (another profile, resolved once at load), ``positions`` (ruling id ->
+position) and optional ``points`` (fan key -> points, for a house value).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import ProfileError
+from .mcr.positions import DISPUTED, OVERLAPS, POINTS
+from .mcr.table import FANS, FANS_BY_KEY
+
+PROFILE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "profiles"
+DEFAULT = "green-book"
+
+
+@dataclass(frozen=True, eq=False)
+class Profile:
+    """A resolved profile: every disputed ruling has a position; points are final."""
+
+    name: str
+    title: str
+    positions: dict[str, str]
+    points: dict[int, int]
+    overlaps: frozenset[tuple[int, int]]
+    source: str
+
+    def position(self, ruling: str) -> str:
+        return self.positions[ruling]
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
+
+
+def _read(path: Path, label: str) -> dict[str, Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ProfileError(f"cannot read profile {label}: {e.strerror}") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f"{label}:{mark.line + 1}" if mark else label
+        raise ProfileError(f"not valid YAML: {getattr(e, 'problem', e)}", where=where) from None
+    if not isinstance(data, dict):
+        raise ProfileError("a profile is a mapping with name, extends and positions", where=label)
+    unknown = set(data) - {"name", "title", "extends", "positions", "points"}
+    if unknown:
+        raise ProfileError(f"unknown field {sorted(unknown)[0]!r}", where=label)
+    return data
+
+
+def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
+    if ref in builtin_names():
+        return PROFILE_DIR / f"{ref}.yaml", ref
+    path = Path(ref)
+    if not path.is_absolute() and base is not None and not path.exists():
+        path = base / path
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return path, str(ref)
+    raise ProfileError(f"unknown profile {ref!r}: use one of {', '.join(builtin_names())} or a path to a .yaml file")
+
+
+@lru_cache(maxsize=64)
+def load_profile(ref: str = DEFAULT) -> Profile:
+    """Load and resolve a profile by built-in name or file path.
+
+    >>> load_profile("chinese-practice").position("two-concealed-kongs")
+    'six'
+    """
+    path, label = _locate(ref, None)
+    chain: list[tuple[dict[str, Any], str]] = []
+    seen: set[Path] = set()
+    while True:
+        if path.resolve() in seen:
+            raise ProfileError("profiles extend each other in a loop", where=label)
+        seen.add(path.resolve())
+        data = _read(path, label)
+        chain.append((data, label))
+        parent = data.get("extends")
+        if parent is None:
+            break
+        if not isinstance(parent, str):
+            raise ProfileError("extends: expected a profile name or path", where=label)
+        path, label = _locate(parent, path.parent)
+    positions: dict[str, str] = {}
+    points: dict[int, int] = {}
+    for data, where in reversed(chain):
+        for ruling, position in (data.get("positions") or {}).items():
+            if ruling not in DISPUTED:
+                raise ProfileError(f"positions: {ruling!r} is not a disputed ruling that changes a score", where=where)
+            if position not in DISPUTED[ruling]:
+                choices = ", ".join(DISPUTED[ruling])
+                raise ProfileError(f"positions: {ruling}: unknown position {position!r} (one of {choices})", where)
+            positions[ruling] = position
+        for key, value in (data.get("points") or {}).items():
+            if key not in FANS_BY_KEY:
+                raise ProfileError(f"points: unknown fan key {key!r}", where=where)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ProfileError(f"points: {key}: expected a whole number of points", where=where)
+            points[FANS_BY_KEY[key].number] = value
+    missing = [r for r in DISPUTED if r not in positions]
+    if missing:
+        raise ProfileError(f"positions: no position for {missing[0]!r}", where=chain[0][1])
+    final = {n: f.points for n, f in FANS.items()}
+    overlaps: set[tuple[int, int]] = set()
+    for choice in positions.items():
+        final.update(POINTS.get(choice, {}))
+        overlaps |= OVERLAPS.get(choice, frozenset())
+    final.update(points)
+    top = chain[0][0]
+    name = str(top.get("name") or Path(label).stem)
+    return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), label)

@@ -1,0 +1,92 @@
+"""What scoring returns: the fans awarded and excluded, each with its rulings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class FanScore:
+    """One fan awarded: ``points`` is value × count, ``sets`` the sets it used."""
+
+    fan: int | str
+    key: str
+    name: str
+    points: int
+    count: int
+    sets: tuple[str, ...]
+    rulings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fan": self.fan,
+            "key": self.key,
+            "name": self.name,
+            "points": self.points,
+            "count": self.count,
+            "sets": list(self.sets),
+            "rulings": list(self.rulings),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    """One fan the hand has but may not score, the fans that excluded it, and why."""
+
+    fan: int | str
+    key: str
+    name: str
+    by: tuple[int | str, ...]
+    rulings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"fan": self.fan, "key": self.key, "name": self.name, "by": list(self.by), "rulings": list(self.rulings)}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result of :func:`scorer.score`; ``to_json()`` gives the JSON of the design."""
+
+    ruleset: str
+    profile: str
+    hand: str
+    total: int
+    flowers: int
+    meets_minimum: bool
+    fans: tuple[FanScore, ...]
+    excluded: tuple[Excluded, ...]
+    payments: dict[str, int] | None
+    form: str = "regular"
+    rulings: tuple[str, ...] = field(default=())  # rulings behind the hand as a whole (minimum, payments)
+
+    @property
+    def ruling_ids(self) -> set[str]:
+        """Every ruling id this score cites."""
+        ids = set(self.rulings)
+        for f in self.fans:
+            ids.update(f.rulings)
+        for e in self.excluded:
+            ids.update(e.rulings)
+        return ids
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "profile": self.profile,
+            "hand": self.hand,
+            "total": self.total,
+            "flowers": self.flowers,
+            "meets_minimum": self.meets_minimum,
+            "fans": [f.to_dict() for f in self.fans],
+            "excluded": [e.to_dict() for e in self.excluded],
+            "payments": self.payments,
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+    def __str__(self) -> str:
+        parts = ", ".join(f"{f.name} {f.points}" for f in self.fans)
+        return f"{self.total} points: {parts}"

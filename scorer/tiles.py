@@ -1,0 +1,89 @@
+"""Tiles as small integers, and their properties.
+
+A tile is an ``int`` from 0 to 33: characters (m) 0-8, dots (p) 9-17, bamboo (s)
+18-26, then the honours East, South, West, North, Red (C), Green (F), White (P) 27-33.
+"""
+
+from __future__ import annotations
+
+Tile = int
+
+SUIT_LETTERS = "mps"
+HONOR_LETTERS = "ESWNCFP"
+SUIT_NAMES = ("characters", "dots", "bamboo")
+N_KINDS = 34
+
+EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (RED, GREEN, WHITE)
+HONORS = WINDS + DRAGONS
+
+
+def tile(rank: int, suit: str) -> Tile:
+    """The tile of ``rank`` (1-9) in suit letter ``suit`` (m, p or s).
+
+    >>> tile(5, "p")
+    13
+    """
+    return SUIT_LETTERS.index(suit) * 9 + rank - 1
+
+
+def suit_of(t: Tile) -> int:
+    """0 characters, 1 dots, 2 bamboo, 3 honours."""
+    return t // 9 if t < 27 else 3
+
+
+def rank_of(t: Tile) -> int:
+    """Rank 1-9 of a suited tile (0 for honours)."""
+    return t % 9 + 1 if t < 27 else 0
+
+
+def is_honor(t: Tile) -> bool:
+    return t >= 27
+
+
+def is_terminal(t: Tile) -> bool:
+    return t < 27 and t % 9 in (0, 8)
+
+
+def is_terminal_or_honor(t: Tile) -> bool:
+    return t >= 27 or t % 9 in (0, 8)
+
+
+GREEN_TILES = frozenset({tile(r, "s") for r in (2, 3, 4, 6, 8)} | {GREEN})
+REVERSIBLE_TILES = frozenset(
+    {tile(r, "p") for r in (1, 2, 3, 4, 5, 8, 9)} | {tile(r, "s") for r in (2, 4, 5, 6, 8, 9)} | {WHITE}
+)
+ORPHANS = tuple(sorted({tile(r, s) for s in SUIT_LETTERS for r in (1, 9)} | set(HONORS)))
+
+
+def name(t: Tile) -> str:
+    """Short text of one tile: ``5p``, ``E``.
+
+    >>> name(13), name(EAST)
+    ('5p', 'E')
+    """
+    return HONOR_LETTERS[t - 27] if t >= 27 else f"{rank_of(t)}{SUIT_LETTERS[suit_of(t)]}"
+
+
+def run_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
+    """Tiles written compactly, suit letter after each run: ``[0, 1, 2, 27]`` -> ``123mE``."""
+    out: list[str] = []
+    pending: list[str] = []
+    pending_suit = -1
+    for t in tiles:
+        if t >= 27:
+            if pending:
+                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+                pending = []
+            out.append(HONOR_LETTERS[t - 27])
+            continue
+        s = t // 9
+        if pending and s != pending_suit:
+            out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+            pending = []
+        pending_suit = s
+        pending.append(str(t % 9 + 1))
+    if pending:
+        out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+    return "".join(out)
