@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import product
 
 from .hand import Hand, Kind
-from .tiles import HONORS, ORPHANS, Tile
+from .tiles import HONORS, ORPHANS, Tile, run_text
 
 REGULAR = "regular"
 SEVEN_PAIRS = "seven-pairs"
@@ -59,8 +59,6 @@ class Group:
         return (t,) * {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}[self.kind]
 
     def text(self) -> str:
-        from .tiles import run_text
-
         return run_text(self.tiles)
 
 
@@ -150,27 +148,8 @@ def _suit_pairs(counts: tuple[int, ...]) -> frozenset[bool]:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """True when ``counts`` splits into sets plus exactly one pair."""
-    pairs = 0
-    for t in HONORS:
-        n = counts[t]
-        if n == 2:
-            pairs += 1
-        elif n and n != 3:
-            return False
-    if pairs > 1:
-        return False
-    options = []
-    for base in (0, 9, 18):
-        got = _suit_pairs(tuple(counts[base : base + 9]))
-        if not got:
-            return False
-        options.append(got)
-    need = 1 - pairs
-    with_pair = [True in o for o in options]
-    without = [False in o for o in options]
-    if need == 0:
-        return all(without)
-    return any(with_pair[k] and all(without[j] for j in range(3) if j != k) for k in range(3))
+    statuses = [_suit_pairs(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
+    return _one_pair(statuses, _honor_pairs(counts))
 
 
 # --- the special forms -----------------------------------------------------------------------------------------
@@ -229,6 +208,27 @@ def _near(counts: list[int], t: Tile) -> bool:
     return any(counts[base + k] for k in range(max(0, r - 2), min(9, r + 3)))
 
 
+def _honor_pairs(counts: list[int]) -> int:
+    """Pairs among the honours (each honour held 0, 2 or 3 times), or -1 when they fit no split."""
+    pairs = 0
+    for t in HONORS:
+        n = counts[t]
+        if n == 2:
+            pairs += 1
+        elif n and n != 3:
+            return -1
+    return pairs
+
+
+def _one_pair(statuses: list[frozenset[bool]], honor_pairs: int) -> bool:
+    """Do the suits' split options and the honours' pairs make exactly one pair in all?"""
+    if honor_pairs < 0 or honor_pairs > 1 or not all(statuses):
+        return False
+    if honor_pairs == 1:
+        return all(False in st for st in statuses)
+    return any(True in statuses[k] and all(False in statuses[j] for j in range(3) if j != k) for k in range(3))
+
+
 def waiting_tiles(hand: Hand) -> list[Tile]:
     """Every tile kind that would complete the hand's 13 tiles, ignoring how many copies exist."""
     counts = [0] * 34
@@ -236,19 +236,33 @@ def waiting_tiles(hand: Hand) -> list[Tile]:
         counts[t] += 1
     n_melds = len(hand.melds)
     waits: set[Tile] = set()
+    keys = [tuple(counts[b : b + 9]) for b in (0, 9, 18)]
+    statuses = [_suit_pairs(k) for k in keys]
+    honor_pairs = _honor_pairs(counts)
     for t in range(34):
-        if _near(counts, t):
+        if not _near(counts, t):
+            continue
+        if t < 27:
+            suit = t // 9
+            key = list(keys[suit])
+            key[t % 9] += 1
+            trial = list(statuses)
+            trial[suit] = _suit_pairs(tuple(key))
+            if _one_pair(trial, honor_pairs):
+                waits.add(t)
+        else:
             counts[t] += 1
-            if is_regular_complete(counts):
+            if _one_pair(statuses, _honor_pairs(counts)):
                 waits.add(t)
             counts[t] -= 1
     if n_melds == 0:
         singles = [t for t in range(34) if counts[t] % 2]
-        if len(singles) == 1 and all(n in (0, 1, 2, 3, 4) for n in counts):
+        if len(singles) == 1:
             waits.add(singles[0])  # seven pairs: the one odd tile
-        if sum(counts[t] for t in ORPHANS) == 13:
+        if sum(counts[t] for t in ORPHANS) == 13 and max(counts[t] for t in ORPHANS) <= 2:
             missing = [t for t in ORPHANS if not counts[t]]
-            waits.update(missing if missing else ORPHANS)
+            if len(missing) <= 1:
+                waits.update(missing if missing else ORPHANS)
         if max(counts) == 1:
             present = [t for t in range(27) if counts[t]]
             for allowed in KNITTED_ALLOWED.values():

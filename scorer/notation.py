@@ -192,7 +192,7 @@ _MELD_ORDER = {Kind.CHOW: 0, Kind.PUNG: 1, Kind.KONG: 2}
 def format_hand(hand: Hand) -> str:
     """The canonical text of a hand: sets sorted, standing tiles sorted, winning tile last.
 
-    >>> format_hand(parse("5s [EEE,2] 789s 456p [123m,1] 5s | E W 1 0 0 0"))
+    >>> format_hand(parse("[EEE,2] [123m,1] 789s 456p 5s 5s | E W 1 0 0 0"))
     '[123m,1][EEE,2]456p5789s5s|EW1000'
     """
     s = hand.situation

@@ -35,9 +35,16 @@ Detector = Callable[[View], Hits]
 
 @dataclass(frozen=True, slots=True)
 class Detect:
+    """A registered detector. ``per_hand`` detectors read only the tiles and the situation, so
+    they run once per hand; the others run per arrangement, and only when it has at least
+    ``chows`` chows and ``pungs`` pungs."""
+
     number: int
     detect: Detector
     combination: bool
+    per_hand: bool
+    chows: int
+    pungs: int
 
 
 DETECTORS: dict[int, Detect] = {}
@@ -45,11 +52,13 @@ NONE: Hits = []
 WHOLE: Hits = [()]  # a fan of the whole hand or of the situation, using no particular set
 
 
-def fan(number: int, combination: bool = False) -> Callable[[Detector], Detector]:
+def fan(
+    number: int, combination: bool = False, per_hand: bool = False, chows: int = 0, pungs: int = 0
+) -> Callable[[Detector], Detector]:
     """Register a detector for fan ``number``."""
 
     def register(fn: Detector) -> Detector:
-        DETECTORS[number] = Detect(number, fn, combination)
+        DETECTORS[number] = Detect(number, fn, combination, per_hand, chows, pungs)
         return fn
 
     return register
@@ -59,8 +68,20 @@ def _all(v: View) -> Hits:
     return [v.all_sets]
 
 
-def _every_tile(v: View, test: Callable[[int], bool]) -> bool:
-    return all(test(t) for t in v.facts.present)
+def _mask(tiles: object) -> int:
+    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+
+
+def _only(v: View, mask: int) -> bool:
+    """Every tile of the hand is in ``mask``."""
+    return v.facts.mask & ~mask == 0
+
+
+GREEN = _mask(GREEN_TILES)
+REVERSIBLE = _mask(REVERSIBLE_TILES)
+TERMINALS = _mask(t for t in range(27) if is_terminal(t))
+EVEN = _mask(t for t in range(27) if t % 9 % 2 == 1)
+TERMINALS_HONORS = _mask(t for t in range(34) if is_terminal_or_honor(t))
 
 
 def _tiles_of(v: View, i: int) -> tuple[int, ...]:
@@ -82,37 +103,37 @@ def _chow_starts(v: View) -> list[tuple[int, int]]:
 # --- 88 ------------------------------------------------------------------------------------------------------
 
 
-@fan(1, combination=True)
+@fan(1, combination=True, pungs=4)
 def big_four_winds(v: View) -> Hits:
     """大四喜 Big Four Winds: pungs or kongs of all four winds."""
     winds = [i for i, t in _pung_tiles(v) if t in WINDS]
     return [tuple(winds)] if len(winds) == 4 else NONE
 
 
-@fan(2, combination=True)
+@fan(2, combination=True, pungs=3)
 def big_three_dragons(v: View) -> Hits:
     """大三元 Big Three Dragons: pungs or kongs of all three dragons."""
     dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
     return [tuple(dragons)] if len(dragons) == 3 else NONE
 
 
-@fan(3)
+@fan(3, per_hand=True)
 def all_green(v: View) -> Hits:
     """绿一色 All Green: only 2, 3, 4, 6, 8 of bamboo and the green dragon."""
-    return _all(v) if _every_tile(v, GREEN_TILES.__contains__) else NONE
+    return WHOLE if _only(v, GREEN) else NONE
 
 
-@fan(4)
+@fan(4, per_hand=True)
 def nine_gates(v: View) -> Hits:
     """九莲宝灯 Nine Gates: 1112345678999 of one suit held concealed, won on any tile of that suit."""
     h = v.facts.hand
-    if h.melds or v.form != REGULAR or len(v.facts.suits) != 1 or v.facts.has_honors:
+    if h.melds or len(v.facts.suits) != 1 or v.facts.has_honors:
         return NONE
     base = h.standing[0] - h.standing[0] % 9
     counts = [0] * 9
     for t in h.standing:
         counts[t - base] += 1
-    return _all(v) if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
+    return WHOLE if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
 
 
 @fan(5)
@@ -141,13 +162,13 @@ def thirteen_orphans(v: View) -> Hits:
 # --- 64 ------------------------------------------------------------------------------------------------------
 
 
-@fan(8)
+@fan(8, per_hand=True)
 def all_terminals(v: View) -> Hits:
     """清幺九 All Terminals: only ones and nines."""
-    return _all(v) if _every_tile(v, is_terminal) else NONE
+    return WHOLE if _only(v, TERMINALS) else NONE
 
 
-@fan(9, combination=True)
+@fan(9, combination=True, pungs=3)
 def little_four_winds(v: View) -> Hits:
     """小四喜 Little Four Winds: pungs of three winds and a pair of the fourth."""
     winds = [i for i, t in _pung_tiles(v) if t in WINDS]
@@ -156,7 +177,7 @@ def little_four_winds(v: View) -> Hits:
     return NONE
 
 
-@fan(10, combination=True)
+@fan(10, combination=True, pungs=2)
 def little_three_dragons(v: View) -> Hits:
     """小三元 Little Three Dragons: pungs of two dragons and a pair of the third."""
     dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
@@ -165,20 +186,20 @@ def little_three_dragons(v: View) -> Hits:
     return NONE
 
 
-@fan(11)
+@fan(11, per_hand=True)
 def all_honors(v: View) -> Hits:
     """字一色 All Honors: only winds and dragons."""
-    return _all(v) if not v.facts.suits else NONE
+    return WHOLE if not v.facts.suits else NONE
 
 
-@fan(12)
+@fan(12, pungs=4)
 def four_concealed_pungs(v: View) -> Hits:
     """四暗刻 Four Concealed Pungs (concealed kongs count as pungs)."""
     sets = _concealed_pungs(v)
     return [sets] if len(sets) == 4 else NONE
 
 
-@fan(13, combination=True)
+@fan(13, combination=True, chows=4)
 def pure_terminal_chows(v: View) -> Hits:
     """一色双龙会 Pure Terminal Chows: 123 123 789 789 and a pair of 5s, all of one suit."""
     if len(v.chows) != 4 or v.pair < 0:
@@ -194,7 +215,7 @@ def pure_terminal_chows(v: View) -> Hits:
 # --- 48 / 32 -------------------------------------------------------------------------------------------------
 
 
-@fan(14, combination=True)
+@fan(14, combination=True, chows=4)
 def quadruple_chow(v: View) -> Hits:
     """一色四同顺 Quadruple Chow: four identical chows."""
     starts = _chow_starts(v)
@@ -203,7 +224,7 @@ def quadruple_chow(v: View) -> Hits:
     return NONE
 
 
-@fan(15, combination=True)
+@fan(15, combination=True, pungs=4)
 def four_pure_shifted_pungs(v: View) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit in consecutive ranks."""
     pungs = sorted(_pung_tiles(v), key=lambda p: p[1])
@@ -212,7 +233,7 @@ def four_pure_shifted_pungs(v: View) -> Hits:
     return NONE
 
 
-@fan(16, combination=True)
+@fan(16, combination=True, chows=4)
 def four_pure_shifted_chows(v: View) -> Hits:
     """一色四步高 Four Pure Shifted Chows: four chows of one suit, each one or each two ranks up."""
     starts = sorted(_chow_starts(v), key=lambda p: p[1])
@@ -231,10 +252,10 @@ def three_kongs(v: View) -> Hits:
     return _kong_sets(v) if v.facts.n_kongs == 3 else NONE
 
 
-@fan(18)
+@fan(18, per_hand=True)
 def all_terminals_and_honors(v: View) -> Hits:
     """混幺九 All Terminals and Honors: only ones, nines and honours."""
-    return _all(v) if _every_tile(v, is_terminal_or_honor) else NONE
+    return WHOLE if _only(v, TERMINALS_HONORS) else NONE
 
 
 # --- 24 ------------------------------------------------------------------------------------------------------
@@ -254,48 +275,50 @@ def greater_honors_and_knitted_tiles(v: View) -> Hits:
     return NONE
 
 
-@fan(21)
+@fan(21, pungs=4)
 def all_even_pungs(v: View) -> Hits:
     """全双刻 All Even Pungs: pungs and pair of 2, 4, 6 and 8 only."""
     if v.form != REGULAR or len(v.pungs) != 4:
         return NONE
-    return _all(v) if _every_tile(v, lambda t: t < 27 and t % 2 != t // 9 % 2) else NONE
+    return _all(v) if _only(v, EVEN) else NONE
 
 
-@fan(22)
+@fan(22, per_hand=True)
 def full_flush(v: View) -> Hits:
     """清一色 Full Flush: tiles of one suit only."""
-    return _all(v) if len(v.facts.suits) == 1 and not v.facts.has_honors else NONE
+    return WHOLE if len(v.facts.suits) == 1 and not v.facts.has_honors else NONE
 
 
-@fan(23, combination=True)
+@fan(23, combination=True, chows=3)
 def pure_triple_chow(v: View) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows."""
     return [c for c in combinations(v.chows, 3) if len({v.groups[i].tile for i in c}) == 1]
 
 
-@fan(24, combination=True)
+@fan(24, combination=True, pungs=3)
 def pure_shifted_pungs(v: View) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit in consecutive ranks."""
     return _shifted(v, v.pungs, (1,), same_suit=True)
 
 
 def _rank_range(low: int, high: int) -> Callable[[View], Hits]:
+    allowed = _mask(t for t in range(27) if low <= t % 9 + 1 <= high)
+
     def detect(v: View) -> Hits:
-        return _all(v) if _every_tile(v, lambda t: t < 27 and low <= t % 9 + 1 <= high) else NONE
+        return WHOLE if _only(v, allowed) else NONE
 
     return detect
 
 
-fan(25)(_rank_range(7, 9))  # 全大 Upper Tiles
-fan(26)(_rank_range(4, 6))  # 全中 Middle Tiles
-fan(27)(_rank_range(1, 3))  # 全小 Lower Tiles
+fan(25, per_hand=True)(_rank_range(7, 9))  # 全大 Upper Tiles
+fan(26, per_hand=True)(_rank_range(4, 6))  # 全中 Middle Tiles
+fan(27, per_hand=True)(_rank_range(1, 3))  # 全小 Lower Tiles
 
 
 # --- 16 ------------------------------------------------------------------------------------------------------
 
 
-@fan(28, combination=True)
+@fan(28, combination=True, chows=3)
 def pure_straight(v: View) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit."""
     out: Hits = []
@@ -306,7 +329,7 @@ def pure_straight(v: View) -> Hits:
     return out
 
 
-@fan(29, combination=True)
+@fan(29, combination=True, chows=4)
 def three_suited_terminal_chows(v: View) -> Hits:
     """三色双龙会 Three-Suited Terminal Chows: 123 and 789 of two suits, a pair of 5s of the third."""
     if len(v.chows) != 4 or v.pair < 0:
@@ -322,7 +345,7 @@ def three_suited_terminal_chows(v: View) -> Hits:
     return _all(v) if starts == want else NONE
 
 
-@fan(30, combination=True)
+@fan(30, combination=True, chows=3)
 def pure_shifted_chows(v: View) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit, each one or each two ranks up."""
     return _shifted(v, v.chows, (1, 2), same_suit=True)
@@ -337,7 +360,7 @@ def all_fives(v: View) -> Hits:
     return _all(v) if ok else NONE
 
 
-@fan(32, combination=True)
+@fan(32, combination=True, pungs=3)
 def triple_pung(v: View) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
     out: Hits = []
@@ -348,7 +371,7 @@ def triple_pung(v: View) -> Hits:
     return out
 
 
-@fan(33)
+@fan(33, pungs=3)
 def three_concealed_pungs(v: View) -> Hits:
     """三暗刻 Three Concealed Pungs."""
     sets = _concealed_pungs(v)
@@ -377,11 +400,11 @@ def knitted_straight(v: View) -> Hits:
     return NONE
 
 
-fan(36)(_rank_range(6, 9))  # 大于五 Upper Four
-fan(37)(_rank_range(1, 4))  # 小于五 Lower Four
+fan(36, per_hand=True)(_rank_range(6, 9))  # 大于五 Upper Four
+fan(37, per_hand=True)(_rank_range(1, 4))  # 小于五 Lower Four
 
 
-@fan(38, combination=True)
+@fan(38, combination=True, pungs=3)
 def big_three_winds(v: View) -> Hits:
     """三风刻 Big Three Winds: pungs of three winds."""
     winds = [i for i, t in _pung_tiles(v) if t in WINDS]
@@ -391,7 +414,7 @@ def big_three_winds(v: View) -> Hits:
 # --- 8 -------------------------------------------------------------------------------------------------------
 
 
-@fan(39, combination=True)
+@fan(39, combination=True, chows=3)
 def mixed_straight(v: View) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit."""
     out: Hits = []
@@ -402,13 +425,13 @@ def mixed_straight(v: View) -> Hits:
     return out
 
 
-@fan(40)
+@fan(40, per_hand=True)
 def reversible_tiles(v: View) -> Hits:
     """推不倒 Reversible Tiles: only tiles that look the same upside down."""
-    return _all(v) if _every_tile(v, REVERSIBLE_TILES.__contains__) else NONE
+    return WHOLE if _only(v, REVERSIBLE) else NONE
 
 
-@fan(41, combination=True)
+@fan(41, combination=True, chows=3)
 def mixed_triple_chow(v: View) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in all three suits."""
     out: Hits = []
@@ -419,34 +442,34 @@ def mixed_triple_chow(v: View) -> Hits:
     return out
 
 
-@fan(42, combination=True)
+@fan(42, combination=True, pungs=3)
 def mixed_shifted_pungs(v: View) -> Hits:
     """三色三节高 Mixed Shifted Pungs: pungs in three suits, ranks one apart."""
     return _shifted(v, v.pungs, (1,), same_suit=False)
 
 
-@fan(44)
+@fan(44, per_hand=True)
 def last_tile_draw(v: View) -> Hits:
     """妙手回春 Last Tile Draw: self-drawn on the last tile of the wall."""
     s = v.facts.situation
     return WHOLE if s.self_drawn and s.last_of_wall else NONE
 
 
-@fan(45)
+@fan(45, per_hand=True)
 def last_tile_claim(v: View) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
     s = v.facts.situation
     return WHOLE if not s.self_drawn and s.last_of_wall else NONE
 
 
-@fan(46)
+@fan(46, per_hand=True)
 def out_with_replacement_tile(v: View) -> Hits:
     """杠上开花 Out with Replacement Tile: won on the replacement tile after a kong."""
     s = v.facts.situation
     return WHOLE if s.self_drawn and s.kong else NONE
 
 
-@fan(47)
+@fan(47, per_hand=True)
 def robbing_the_kong(v: View) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to a melded pung."""
     s = v.facts.situation
@@ -463,42 +486,42 @@ def two_concealed_kongs(v: View) -> Hits:
 # --- 6 -------------------------------------------------------------------------------------------------------
 
 
-@fan(49)
+@fan(49, pungs=4)
 def all_pungs(v: View) -> Hits:
     """碰碰和 All Pungs: four pungs or kongs and a pair."""
     return [tuple(v.pungs)] if len(v.pungs) == 4 else NONE
 
 
-@fan(50)
+@fan(50, per_hand=True)
 def half_flush(v: View) -> Hits:
     """混一色 Half Flush: one suit and honours."""
-    return _all(v) if len(v.facts.suits) == 1 and v.facts.has_honors else NONE
+    return WHOLE if len(v.facts.suits) == 1 and v.facts.has_honors else NONE
 
 
-@fan(51, combination=True)
+@fan(51, combination=True, chows=3)
 def mixed_shifted_chows(v: View) -> Hits:
     """三色三步高 Mixed Shifted Chows: chows in three suits, each one rank up."""
     return _shifted(v, v.chows, (1,), same_suit=False)
 
 
-@fan(52)
+@fan(52, per_hand=True)
 def all_types(v: View) -> Hits:
     """五门齐 All Types: all three suits, a wind and a dragon."""
     c = v.facts.counts
     ok = len(v.facts.suits) == 3 and any(c[t] for t in WINDS) and any(c[t] for t in DRAGONS)
-    return _all(v) if ok else NONE
+    return WHOLE if ok else NONE
 
 
-@fan(53)
+@fan(53, per_hand=True)
 def melded_hand(v: View) -> Hits:
     """全求人 Melded Hand: four melded sets, won on a discard to the pair."""
     h = v.facts.hand
     if len(h.melds) != 4 or any(m.concealed for m in h.melds) or h.situation.self_drawn:
         return NONE
-    return _all(v)
+    return WHOLE
 
 
-@fan(54, combination=True)
+@fan(54, combination=True, pungs=2)
 def two_dragon_pungs(v: View) -> Hits:
     """双箭刻 Two Dragon Pungs."""
     dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
@@ -516,7 +539,7 @@ def outside_hand(v: View) -> Hits:
     return _all(v) if all(any(is_terminal_or_honor(t) for t in g.tiles) for g in v.groups) else NONE
 
 
-@fan(56)
+@fan(56, per_hand=True)
 def fully_concealed_hand(v: View) -> Hits:
     """不求人 Fully Concealed Hand: no melded set, self-drawn."""
     return WHOLE if v.facts.concealed and v.facts.situation.self_drawn else NONE
@@ -529,7 +552,7 @@ def two_melded_kongs(v: View) -> Hits:
     return _kong_sets(v) if n >= 2 else NONE
 
 
-@fan(58)
+@fan(58, per_hand=True)
 def last_tile(v: View) -> Hits:
     """和绝张 Last Tile: the winning tile is the last of its kind (the other three are shown).
 
@@ -542,27 +565,27 @@ def last_tile(v: View) -> Hits:
 # --- 2 -------------------------------------------------------------------------------------------------------
 
 
-@fan(59)
+@fan(59, pungs=1)
 def dragon_pung(v: View) -> Hits:
     """箭刻 Dragon Pung (each)."""
     return [(i,) for i, t in _pung_tiles(v) if t in DRAGONS]
 
 
-@fan(60)
+@fan(60, pungs=1)
 def prevalent_wind(v: View) -> Hits:
     """圈风刻 Prevalent Wind: a pung of the wind of the round."""
     w = v.facts.situation.prevalent
     return [(i,) for i, t in _pung_tiles(v) if t == w]
 
 
-@fan(61)
+@fan(61, pungs=1)
 def seat_wind(v: View) -> Hits:
     """门风刻 Seat Wind: a pung of the player's own wind."""
     w = v.facts.situation.seat
     return [(i,) for i, t in _pung_tiles(v) if t == w]
 
 
-@fan(62)
+@fan(62, per_hand=True)
 def concealed_hand(v: View) -> Hits:
     """门前清 Concealed Hand: no melded set (concealed kongs allowed)."""
     return WHOLE if v.facts.concealed else NONE
@@ -590,7 +613,7 @@ def tile_hog(v: View) -> Hits:
     return out
 
 
-@fan(65, combination=True)
+@fan(65, combination=True, pungs=2)
 def double_pung(v: View) -> Hits:
     """双同刻 Double Pung: pungs of the same rank in two suits."""
     out: Hits = []
@@ -600,7 +623,7 @@ def double_pung(v: View) -> Hits:
     return out
 
 
-@fan(66)
+@fan(66, pungs=2)
 def two_concealed_pungs(v: View) -> Hits:
     """双暗刻 Two Concealed Pungs."""
     sets = _concealed_pungs(v)
@@ -614,36 +637,36 @@ def concealed_kong(v: View) -> Hits:
     return [(kongs[-1],)] if len(kongs) % 2 else NONE
 
 
-@fan(68)
+@fan(68, per_hand=True)
 def all_simples(v: View) -> Hits:
     """断幺 All Simples: no terminals or honours."""
-    return _all(v) if not any(is_terminal_or_honor(t) for t in v.facts.present) else NONE
+    return WHOLE if v.facts.mask & TERMINALS_HONORS == 0 else NONE
 
 
 # --- 1 -------------------------------------------------------------------------------------------------------
 
 
-@fan(69, combination=True)
+@fan(69, combination=True, chows=2)
 def pure_double_chow(v: View) -> Hits:
     """一般高 Pure Double Chow: two identical chows."""
     return [(a, b) for a, b in combinations(v.chows, 2) if v.groups[a].tile == v.groups[b].tile]
 
 
-@fan(70, combination=True)
+@fan(70, combination=True, chows=2)
 def mixed_double_chow(v: View) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two suits."""
     g = v.groups
     return [(a, b) for a, b in combinations(v.chows, 2) if g[a].tile % 9 == g[b].tile % 9 and g[a].tile != g[b].tile]
 
 
-@fan(71, combination=True)
+@fan(71, combination=True, chows=2)
 def short_straight(v: View) -> Hits:
     """连六 Short Straight: two chows of one suit making six in a row."""
     g = v.groups
     return [(a, b) for a, b in combinations(v.chows, 2) if abs(g[a].tile - g[b].tile) == 3 and _same_suit(g, a, b)]
 
 
-@fan(72, combination=True)
+@fan(72, combination=True, chows=2)
 def two_terminal_chows(v: View) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit."""
     g = v.groups
@@ -652,7 +675,7 @@ def two_terminal_chows(v: View) -> Hits:
     ]
 
 
-@fan(73)
+@fan(73, pungs=1)
 def pung_of_terminals_or_honors(v: View) -> Hits:
     """幺九刻 Pung of Terminals or Honors (each)."""
     return [(i,) for i, t in _pung_tiles(v) if is_terminal_or_honor(t)]
@@ -665,16 +688,16 @@ def melded_kong(v: View) -> Hits:
     return _kong_sets(v) if n >= 1 else NONE
 
 
-@fan(75)
+@fan(75, per_hand=True)
 def one_voided_suit(v: View) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
-    return _all(v) if len(v.facts.suits) == 2 else NONE
+    return WHOLE if len(v.facts.suits) == 2 else NONE
 
 
-@fan(76)
+@fan(76, per_hand=True)
 def no_honors(v: View) -> Hits:
     """无字 No Honors."""
-    return _all(v) if not v.facts.has_honors else NONE
+    return WHOLE if not v.facts.has_honors else NONE
 
 
 def _wait(shape: str) -> Detector:
@@ -691,13 +714,13 @@ fan(78)(_wait(CLOSED))  # 坎张 Closed Wait
 fan(79)(_wait(SINGLE))  # 单钓将 Single Wait
 
 
-@fan(80)
+@fan(80, per_hand=True)
 def self_drawn(v: View) -> Hits:
     """自摸 Self-Drawn."""
     return WHOLE if v.facts.situation.self_drawn else NONE
 
 
-@fan(81)
+@fan(81, per_hand=True)
 def flower_tiles(v: View) -> Hits:
     """花牌 Flower Tiles: one point each."""
     return [()] * v.facts.situation.flowers

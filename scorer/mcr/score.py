@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..arrange import SEVEN_PAIRS, Arrangement, arrangements
 from ..errors import NotWinning
@@ -11,9 +12,9 @@ from ..notation import format_hand
 from ..profiles import Profile
 from ..result import Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
-from .fans import DETECTORS
+from .fans import DETECTORS, Detect
 from .table import FANS
-from .view import HandFacts, View
+from .view import HandFacts, Hits, View
 
 CHICKEN_HAND = 43
 FLOWERS = 81
@@ -43,19 +44,40 @@ class Reading:
     extra: dict[int, list[str]]
 
 
-def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile) -> Reading:
+PER_HAND = tuple(d for d in DETECTORS.values() if d.per_hand)
+
+
+@lru_cache(maxsize=64)
+def _per_arrangement(chows: int, pungs: int) -> tuple[Detect, ...]:
+    """The detectors worth running on an arrangement with this many chows and pungs."""
+    return tuple(d for d in DETECTORS.values() if not d.per_hand and d.chows <= chows and d.pungs <= pungs)
+
+
+def _hand_hits(facts: HandFacts, view: View) -> dict[int, Hits]:
+    """Hits of the fans that depend only on the tiles and the situation, found once per hand."""
+    found = {}
+    for d in PER_HAND:
+        hits = d.detect(view)
+        if hits:
+            found[d.number] = hits
+    return found
+
+
+def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: dict[int, Hits] | None) -> Reading:
     view = View(facts, arr, profile.positions)
     points = profile.points
     combos: list[Hit] = []
-    hits: dict[int, list[Hit]] = {}
-    for number, d in DETECTORS.items():
+    if per_hand is None:
+        per_hand = _hand_hits(facts, view)
+    hits: dict[int, list[Hit]] = {n: [Hit(n, s) for s in found] for n, found in per_hand.items()}
+    for d in _per_arrangement(len(view.chows), len(view.pungs)):
         found = d.detect(view)
         if not found:
             continue
         if d.combination:
-            combos.extend(Hit(number, s) for s in found)
+            combos.extend(Hit(d.number, s) for s in found)
         else:
-            hits[number] = [Hit(number, s) for s in found]
+            hits[d.number] = [Hit(d.number, s) for s in found]
     removed: dict[int, Removal] = {}
     if combos:
         chosen = choose_combinations(combos, points, len(arr.groups), profile)
@@ -95,7 +117,12 @@ def _fan_rulings(number: int, reading: Reading, profile: Profile) -> tuple[str, 
 def score_hand(hand: Hand, profile: Profile, canonical: str | None = None) -> Score:
     """Score a validated hand under a resolved profile."""
     facts = HandFacts(hand)
-    readings = [_evaluate(facts, a, profile) for a in arrangements(hand)]
+    readings: list[Reading] = []
+    per_hand: dict[int, Hits] | None = None
+    for arr in arrangements(hand):
+        if per_hand is None:
+            per_hand = _hand_hits(facts, View(facts, arr, profile.positions))
+        readings.append(_evaluate(facts, arr, profile, per_hand))
     if not readings:
         raise NotWinning(
             "not a winning hand: the tiles make neither four sets and a pair nor any special hand "

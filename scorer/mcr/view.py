@@ -21,6 +21,7 @@ class HandFacts:
         counts = hand.counts()
         self.counts = counts
         self.present: tuple[Tile, ...] = tuple(t for t in range(34) if counts[t])
+        self.mask = sum(1 << t for t in self.present)
         self.suits = frozenset(t // 9 for t in self.present if t < 27)
         self.has_honors = self.present[-1] >= 27
         kongs = [m for m in hand.melds if m.kind is Kind.KONG]

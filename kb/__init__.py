@@ -1,0 +1,1 @@
+"""mjref's knowledge base of rulings and its command line (``kb.cli``)."""

@@ -1,0 +1,171 @@
+"""The ``mjref`` command line: thin commands over the library.
+
+Each command calls one library function and formats what it returns. Errors are translated in one
+place, :meth:`MjrefGroup.invoke`: a :class:`~scorer.errors.MjrefError` (or a click usage error)
+becomes one line ``error: <message>`` on stderr and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import IO, Any
+
+import click
+
+from scorer import score as score_hand
+from scorer.errors import MjrefError
+from scorer.hand import Hand, Kind
+from scorer.notation import parse
+from scorer.result import Score
+from scorer.tiles import name
+
+from .options import json_option, profile_option, situation_options, situation_overrides
+
+EXIT_BAD_INPUT = 2
+MINIMUM = 8  # points a hand needs, flowers not counted, to be a valid win
+
+
+class BadInput(click.ClickException):
+    """Bad input from the user: shown as one line ``error: …`` on stderr, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        message = " ".join(self.format_message().split())  # one line, whatever the message held
+        click.echo(f"error: {message}", file=file, err=True)
+
+
+class MjrefGroup(click.Group):
+    """A group that turns the library's errors and click's usage errors into :class:`BadInput`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MjrefError as e:
+            raise BadInput(str(e)) from e
+        except click.UsageError as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            raise BadInput(e.format_message() + hint) from e
+
+
+@click.group(cls=MjrefGroup)
+@click.version_option(package_name="mjref")
+def cli() -> None:
+    """mjref: a referee's knowledge base and scorer for Mahjong Competition Rules (MCR)."""
+
+
+@cli.command(short_help="Score a hand: fans, exclusions with their rulings, total, payments.")
+@click.argument("hand")
+@profile_option
+@json_option
+@situation_options
+def score(hand: str, profile: str, as_json: bool, **situation: Any) -> None:
+    """Score HAND under a profile: the fans, the fans excluded and why, the total and the payments.
+
+    HAND is in mjref's notation: declared sets in brackets with who supplied the tile, then the
+    standing tiles with the winning tile last, then an optional situation |PSabcd (prevalent
+    wind, seat wind, then 0/1 for self-drawn, last of its kind, last of the wall, kong) and +N
+    flowers. Situation options override the suffix.
+
+    Example:
+
+    \b
+        mjref score '[123m,1][EEE,2]456p789s5s5s|EW1000'
+        mjref score '123m456m789m123p55s' --prevalent S --seat N --self-drawn
+        mjref score '123m456m789m123p55s|EE0000' --profile chinese-practice --json
+    """
+    result = score_hand(hand, profile=profile, **situation_overrides(situation))
+    click.echo(result.to_json() if as_json else format_score(result))
+
+
+def main() -> None:
+    """Entry point of the ``mjref`` console script."""
+    cli(prog_name="mjref")
+
+
+# Formatting of a Score as text. Nothing below decides anything: it only lays out what score() returned.
+
+
+def format_score(result: Score) -> str:
+    """A readable report of ``result``: hand, tiles, fans, exclusions, total, minimum and payments."""
+    hand = parse(result.hand)
+    names: dict[int | str, str] = {f.fan: f.name for f in result.fans}
+    names.update({e.fan: e.name for e in result.excluded})
+    lines = [
+        f"Hand       {result.hand}",
+        f"Tiles      {_tiles(hand)}",
+        f"Situation  {_situation(hand)}",
+        f"Profile    {result.profile} (rule set {result.ruleset})",
+        "",
+        "Fans",
+    ]
+    fan_rows = [
+        [str(f.fan), f.name, str(f.points), str(f.count), " ".join(f.sets) or "-", ", ".join(f.rulings)]
+        for f in result.fans
+    ]
+    lines += _table(["#", "fan", "points", "count", "sets", "rulings"], fan_rows, right={2, 3}) or ["  (none)"]
+    if result.excluded:
+        lines += ["", "Excluded (the hand has them, but they may not be scored)"]
+        excluded_rows = [
+            [str(e.fan), e.name, ", ".join(f"{b} {names.get(b, '')}".strip() for b in e.by), ", ".join(e.rulings)]
+            for e in result.excluded
+        ]
+        lines += _table(["#", "fan", "excluded by", "rulings"], excluded_rows)
+    flowers = f"{result.flowers} flower{'' if result.flowers == 1 else 's'}"
+    lines += ["", f"Total      {result.total} points (including {flowers})"]
+    if result.meets_minimum:
+        lines.append(f"Minimum    met: at least {MINIMUM} points without flowers")
+    else:
+        lines.append(f"Minimum    NOT met: fewer than {MINIMUM} points without flowers, so this is no valid win")
+    lines.append(f"Payments   {_payments(result.payments)}")
+    if result.rulings:
+        lines.append(f"Rulings    {', '.join(result.rulings)}")
+    return "\n".join(lines)
+
+
+def _tiles(hand: Hand) -> str:
+    """Every tile, declared sets in brackets (a concealed kong marked), the winning tile last."""
+    parts = []
+    for meld in hand.melds:
+        text = "[" + " ".join(name(t) for t in meld.tiles) + "]"
+        parts.append(text + " concealed" if meld.kind is Kind.KONG and meld.concealed else text)
+    parts.append(" ".join(name(t) for t in hand.standing))
+    parts.append(f"+ {name(hand.winning)} (winning tile)")
+    return "  ".join(p for p in parts if p)
+
+
+def _situation(hand: Hand) -> str:
+    s = hand.situation
+    winds = "ESWN"
+    words = [f"prevalent wind {winds[s.prevalent - 27]}", f"seat wind {winds[s.seat - 27]}"]
+    words.append("self-drawn" if s.self_drawn else "won on a discard")
+    if s.last_of_kind:
+        words.append("last tile of its kind")
+    if s.last_of_wall:
+        words.append("last tile of the wall")
+    if s.kong:
+        words.append("replacement tile after a kong" if s.self_drawn else "robbing the kong")
+    if s.flowers:
+        words.append(f"{s.flowers} flower{'' if s.flowers == 1 else 's'}")
+    return ", ".join(words)
+
+
+def _payments(payments: dict[str, int] | None) -> str:
+    if payments is None:
+        return f"none: the hand does not meet the {MINIMUM}-point minimum"
+    order = ["winner", "discarder", "others"]
+    keys = sorted(payments, key=lambda k: (order.index(k) if k in order else len(order), k))
+    return ", ".join(f"{k}{' (each)' if k == 'others' else ''} {payments[k]:+d}" for k in keys)
+
+
+def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> list[str]:
+    """Rows as aligned columns under ``headers`` (indices in ``right`` aligned right); [] if no rows."""
+    if not rows:
+        return []
+    right = right or set()
+    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
+
+    def line(cells: list[str]) -> str:
+        padded = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))]
+        return ("  " + "  ".join(padded)).rstrip()
+
+    return [line(headers), *(line(r) for r in rows)]

@@ -1,0 +1,79 @@
+"""Options that several ``mjref`` commands share, as decorators (in the manner of sqlite-utils).
+
+The situation options mirror the hand's ``|PSabcd`` suffix and ``+N`` flowers. Each one defaults to
+``None``, meaning "not given: keep what the hand says"; :func:`situation_overrides` keeps only the
+options the user gave, ready to pass to ``scorer.score(..., **overrides)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from scorer.notation import MAX_FLOWERS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
+
+# (flag name, parameter name, help): the four 0/1 digits of the suffix, in order.
+SITUATION_FLAGS = (
+    ("self-drawn", "self_drawn", "Won by drawing the tile (first digit of the suffix); --no-self-drawn: on a discard."),
+    ("last-of-kind", "last_of_kind", "The winning tile is the last of its kind (和绝张; second digit)."),
+    ("last-of-wall", "last_of_wall", "Won on the last tile of the wall, or the discard after it (third digit)."),
+    ("kong", "kong", "Robbing the kong (discard) or a replacement tile after a kong (self-drawn; fourth digit)."),
+)
+
+
+def profile_option(f: F) -> F:
+    """``--profile NAME|FILE``: a built-in profile or a profile file; default green-book."""
+    return click.option(
+        "--profile",
+        "profile",
+        default="green-book",
+        show_default=True,
+        metavar="NAME|FILE",
+        help="House interpretation: green-book, chinese-practice, starback, or a YAML file that extends one.",
+    )(f)
+
+
+def json_option(f: F) -> F:
+    """``--json``: print machine-readable JSON instead of a table."""
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)
+
+
+def situation_options(f: F) -> F:
+    """The situation of the win; each option given overrides the hand's ``|PSabcd`` suffix or ``+N``."""
+    options = [
+        click.option("--prevalent", type=WIND, metavar="E|S|W|N", help="Prevalent wind, overriding the suffix."),
+        click.option("--seat", type=WIND, metavar="E|S|W|N", help="Seat wind, overriding the suffix."),
+    ]
+    for flag, param, text in SITUATION_FLAGS:
+        options.append(click.option(f"--{flag}/--no-{flag}", param, default=None, help=text))
+    options.append(
+        click.option(
+            "--flowers",
+            type=click.IntRange(0, MAX_FLOWERS),
+            default=None,
+            metavar="N",
+            help=f"Number of flowers (0-{MAX_FLOWERS}), overriding a trailing +N.",
+        )
+    )
+    for option in reversed(options):  # so that --help lists them in the order above
+        f = option(f)
+    return f
+
+
+def situation_overrides(values: dict[str, Any]) -> dict[str, Any]:
+    """The situation options the user gave (not ``None``), winds in upper case.
+
+    >>> situation_overrides({"prevalent": "s", "seat": None, "kong": False, "flowers": None})
+    {'prevalent': 'S', 'kong': False}
+    """
+    out = {k: v for k, v in values.items() if v is not None}
+    for wind in ("prevalent", "seat"):
+        if wind in out:
+            out[wind] = out[wind].upper()
+    return out

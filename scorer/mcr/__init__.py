@@ -1,0 +1,1 @@
+"""The MCR rule set: fan table, detectors, exclusions and scoring."""

@@ -1,0 +1,1 @@
+"""mjref tests (a package, so ``tests.support`` imports the same way from tests and bench)."""
