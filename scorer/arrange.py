@@ -7,9 +7,9 @@ pungs are never read as chows as well. The scorer keeps the best arrangement.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from .hand import Hand, Kind
 from .tiles import HONORS, ORPHANS, Tile, run_text
@@ -39,8 +39,10 @@ def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
     return KNITTED[order]  # type: ignore[index]
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+_SIZE = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
+
+
+class Group(NamedTuple):
     """A set of an arrangement. ``concealed`` is False for melded sets and for a pung
     completed by a discarded winning tile; ``declared`` marks sets written in brackets."""
 
@@ -56,14 +58,13 @@ class Group:
             return (t, t + 1, t + 2)
         if self.kind is Kind.KNITTED:
             return (t, t + 3, t + 6)
-        return (t,) * {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}[self.kind]
+        return (t,) * _SIZE[self.kind]
 
     def text(self) -> str:
         return run_text(self.tiles)
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """One reading of a hand. ``win`` is the index of the group holding the winning
     tile (-1 when the form has no groups); ``wait`` its shape (edge, closed, single or None)."""
 
@@ -331,19 +332,20 @@ def arrangements(hand: Hand) -> list[Arrangement]:
     out: list[Arrangement] = []
     for split in regular_splits(counts):
         out += _with_win(REGULAR, declared, split, hand)
+    distinct_suited = sum(1 for t in range(27) if counts[t])
     if not hand.melds:
         if is_seven_pairs(counts):
             pairs = tuple((Kind.PAIR, t) for t in range(34) for _ in range(counts[t] // 2))
             groups = tuple(Group(Kind.PAIR, t, True) for _, t in pairs)
             win = next(i for i, g in enumerate(groups) if g.tile == hand.winning)
             out.append(Arrangement(SEVEN_PAIRS, groups, win, None))
-        if is_thirteen_orphans(counts):
+        if distinct_suited <= 6 and is_thirteen_orphans(counts):
             out.append(Arrangement(THIRTEEN_ORPHANS, (), -1, None))
-        order = honors_knitted_order(counts)
+        order = honors_knitted_order(counts) if max(counts) == 1 else None
         if order is not None:
             knitted = tuple(Group(Kind.KNITTED, suit * 9 + start, True) for start, suit in enumerate(order))
             out.append(Arrangement(HONORS_KNITTED, knitted, -1, None))
-    if len(hand.melds) <= 1:
+    if len(hand.melds) <= 1 and distinct_suited >= 9:
         for order, rest in knitted_straight_rest(counts):
             knitted = tuple(Group(Kind.KNITTED, suit * 9 + start, True) for start, suit in enumerate(order))
             for split in regular_splits(rest):

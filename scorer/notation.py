@@ -8,6 +8,8 @@ last tile of the wall, kong) and an optional ``+N`` flower count.
 
 from __future__ import annotations
 
+import re
+
 from .errors import NotationError
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, WINDS, Tile, name, run_text
@@ -121,6 +123,66 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     return WINDS[winds.index(body[0])], WINDS[winds.index(body[1])], tuple(ch == "1" for ch in body[2:])
 
 
+_FAST = re.compile(
+    r"((?:\[[1-9ESWNCFPmpsz]+(?:,[1-7])?\])*)([1-9ESWNCFPmpsz]+)(?:\|([ESWN])([ESWN])([01]{4}))?(?:\+([1-8]))?"
+)
+_RUN = re.compile(r"([1-9]+)([mps])|([1-7]+)z|([ESWNCFP])")
+_SETS = re.compile(r"\[([^,\]]+)(?:,(\d))?\]")
+
+
+def _fast_tiles(text: str) -> list[Tile] | None:
+    """Tiles of a well-formed run of tile text, or None (the careful reader then explains the fault)."""
+    out: list[Tile] = []
+    end = 0
+    for m in _RUN.finditer(text):
+        if m.start() != end:
+            return None
+        end = m.end()
+        digits, suit, honors_z, honor = m.groups()
+        if suit:
+            base = SUIT_LETTERS.index(suit) * 9 - 1
+            out += [base + int(d) for d in digits]
+        elif honors_z:
+            out += [26 + int(d) for d in honors_z]
+        else:
+            out.append(27 + HONOR_LETTERS.index(honor))
+    return out if end == len(text) else None
+
+
+def _parse_fast(text: str) -> Hand | None:
+    """The common case, a well-formed hand, read with regular expressions; None for anything else."""
+    m = _FAST.fullmatch(text.replace(" ", ""))
+    if m is None:
+        return None
+    sets, body, prevalent, seat, flags, flowers = m.groups()
+    melds = []
+    for sm in _SETS.finditer(sets):
+        tiles = _fast_tiles(sm.group(1))
+        if tiles is None:
+            return None
+        try:
+            melds.append(_meld([(t, 0) for t in tiles], int(sm.group(2)) if sm.group(2) else None, 0, ""))
+        except NotationError:
+            return None
+    if len(melds) > 4:
+        return None
+    standing = _fast_tiles(body)
+    if not standing:
+        return None
+    winds = "ESWN"
+    bits = flags or "0000"
+    situation = Situation(
+        WINDS[winds.index(prevalent)] if prevalent else WINDS[0],
+        WINDS[winds.index(seat)] if seat else WINDS[0],
+        bits[0] == "1",
+        bits[1] == "1",
+        bits[2] == "1",
+        bits[3] == "1",
+        int(flowers) if flowers else 0,
+    )
+    return Hand(tuple(melds), tuple(sorted(standing[:-1])), standing[-1], situation)
+
+
 def parse(text: str) -> Hand:
     """Read a hand string.
 
@@ -130,6 +192,9 @@ def parse(text: str) -> Hand:
     """
     if len(text) > MAX_LENGTH:
         raise NotationError(f"hand is {len(text)} characters long; at most {MAX_LENGTH} are read")
+    fast = _parse_fast(text)
+    if fast is not None:
+        return fast
     r = _Reader(text)
     melds: list[Meld] = []
     while r.peek() == "[":

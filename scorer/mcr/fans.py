@@ -11,7 +11,7 @@ others are scored whenever detected and not excluded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -24,6 +24,8 @@ from ..arrange import (
     SEVEN_PAIRS,
     SINGLE,
     THIRTEEN_ORPHANS,
+    Group,
+    is_thirteen_orphans,
     knitted_tiles,
 )
 from ..hand import Kind
@@ -45,6 +47,7 @@ class Detect:
     per_hand: bool
     chows: int
     pungs: int
+    forms: frozenset[str]
 
 
 DETECTORS: dict[int, Detect] = {}
@@ -52,13 +55,23 @@ NONE: Hits = []
 WHOLE: Hits = [()]  # a fan of the whole hand or of the situation, using no particular set
 
 
+ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
+SET_FORMS = (REGULAR, KNITTED_STRAIGHT)
+
+
 def fan(
-    number: int, combination: bool = False, per_hand: bool = False, chows: int = 0, pungs: int = 0
+    number: int,
+    combination: bool = False,
+    per_hand: bool = False,
+    chows: int = 0,
+    pungs: int = 0,
+    forms: tuple[str, ...] | None = None,
 ) -> Callable[[Detector], Detector]:
-    """Register a detector for fan ``number``."""
+    """Register a detector for fan ``number``; ``forms`` limits the arrangements it reads."""
 
     def register(fn: Detector) -> Detector:
-        DETECTORS[number] = Detect(number, fn, combination, per_hand, chows, pungs)
+        allowed = frozenset(forms) if forms else ALL_FORMS
+        DETECTORS[number] = Detect(number, fn, combination, per_hand, chows, pungs, allowed)
         return fn
 
     return register
@@ -68,8 +81,12 @@ def _all(v: View) -> Hits:
     return [v.all_sets]
 
 
-def _mask(tiles: object) -> int:
-    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+def _mask(tiles: Iterable[int]) -> int:
+    """The bit set of ``tiles`` (bit t for tile t)."""
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
 
 
 def _only(v: View, mask: int) -> bool:
@@ -80,6 +97,13 @@ def _only(v: View, mask: int) -> bool:
 GREEN = _mask(GREEN_TILES)
 REVERSIBLE = _mask(REVERSIBLE_TILES)
 TERMINALS = _mask(t for t in range(27) if is_terminal(t))
+_TH = _mask(t for t in range(34) if is_terminal_or_honor(t))
+
+
+def _group_mask(g: Group) -> int:
+    return _mask(g.tiles)
+
+
 EVEN = _mask(t for t in range(27) if t % 9 % 2 == 1)
 TERMINALS_HONORS = _mask(t for t in range(34) if is_terminal_or_honor(t))
 
@@ -93,11 +117,11 @@ def _rank(t: int) -> int:
 
 
 def _pung_tiles(v: View) -> list[tuple[int, int]]:
-    return [(i, v.groups[i].tile) for i in v.pungs]
+    return list(zip(v.pungs, v.pung_tiles, strict=True))
 
 
 def _chow_starts(v: View) -> list[tuple[int, int]]:
-    return [(i, v.groups[i].tile) for i in v.chows]
+    return list(zip(v.chows, v.chow_tiles, strict=True))
 
 
 # --- 88 ------------------------------------------------------------------------------------------------------
@@ -136,13 +160,13 @@ def nine_gates(v: View) -> Hits:
     return WHOLE if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
 
 
-@fan(5)
+@fan(5, per_hand=True)
 def four_kongs(v: View) -> Hits:
     """四杠 Four Kongs."""
     return _kong_sets(v) if v.facts.n_kongs == 4 else NONE
 
 
-@fan(6)
+@fan(6, forms=(SEVEN_PAIRS,))
 def seven_shifted_pairs(v: View) -> Hits:
     """连七对 Seven Shifted Pairs: seven pairs of one suit in consecutive ranks."""
     if v.form != SEVEN_PAIRS:
@@ -153,10 +177,10 @@ def seven_shifted_pairs(v: View) -> Hits:
     return _all(v) if ok else NONE
 
 
-@fan(7)
+@fan(7, per_hand=True)
 def thirteen_orphans(v: View) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, plus one more of them."""
-    return WHOLE if v.form == THIRTEEN_ORPHANS else NONE
+    return WHOLE if not v.facts.hand.melds and is_thirteen_orphans(v.facts.counts) else NONE
 
 
 # --- 64 ------------------------------------------------------------------------------------------------------
@@ -246,7 +270,7 @@ def four_pure_shifted_chows(v: View) -> Hits:
     return NONE
 
 
-@fan(17)
+@fan(17, per_hand=True)
 def three_kongs(v: View) -> Hits:
     """三杠 Three Kongs."""
     return _kong_sets(v) if v.facts.n_kongs == 3 else NONE
@@ -261,13 +285,13 @@ def all_terminals_and_honors(v: View) -> Hits:
 # --- 24 ------------------------------------------------------------------------------------------------------
 
 
-@fan(19)
+@fan(19, forms=(SEVEN_PAIRS,))
 def seven_pairs(v: View) -> Hits:
     """七对 Seven Pairs: seven pairs, four of a kind counting as two."""
     return _all(v) if v.form == SEVEN_PAIRS else NONE
 
 
-@fan(20)
+@fan(20, forms=(HONORS_KNITTED,))
 def greater_honors_and_knitted_tiles(v: View) -> Hits:
     """七星不靠 Greater Honors and Knitted Tiles: all seven honours and seven knitted tiles."""
     if v.form == HONORS_KNITTED and all(v.facts.counts[t] for t in HONORS):
@@ -351,7 +375,7 @@ def pure_shifted_chows(v: View) -> Hits:
     return _shifted(v, v.chows, (1, 2), same_suit=True)
 
 
-@fan(31)
+@fan(31, forms=(REGULAR,))
 def all_fives(v: View) -> Hits:
     """全带五 All Fives: every set and the pair include a 5."""
     if v.form != REGULAR:
@@ -381,13 +405,13 @@ def three_concealed_pungs(v: View) -> Hits:
 # --- 12 ------------------------------------------------------------------------------------------------------
 
 
-@fan(34)
+@fan(34, forms=(HONORS_KNITTED,))
 def lesser_honors_and_knitted_tiles(v: View) -> Hits:
     """全不靠 Lesser Honors and Knitted Tiles: fourteen single honours and knitted tiles."""
     return WHOLE if v.form == HONORS_KNITTED else NONE
 
 
-@fan(35)
+@fan(35, forms=(KNITTED_STRAIGHT, HONORS_KNITTED))
 def knitted_straight(v: View) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 in three different suits."""
     knitted = tuple(i for i, g in enumerate(v.groups) if g.kind is Kind.KNITTED)
@@ -476,7 +500,7 @@ def robbing_the_kong(v: View) -> Hits:
     return WHOLE if not s.self_drawn and s.kong else NONE
 
 
-@fan(48)
+@fan(48, per_hand=True)
 def two_concealed_kongs(v: View) -> Hits:
     """双暗杠 Two Concealed Kongs (scored twice with four)."""
     kongs = [i for i, g in enumerate(v.groups) if g.kind is Kind.KONG and g.concealed]
@@ -531,12 +555,12 @@ def two_dragon_pungs(v: View) -> Hits:
 # --- 4 -------------------------------------------------------------------------------------------------------
 
 
-@fan(55)
+@fan(55, forms=(REGULAR,))
 def outside_hand(v: View) -> Hits:
     """全带幺 Outside Hand: every set and the pair include a terminal or honour."""
     if v.form != REGULAR:
         return NONE
-    return _all(v) if all(any(is_terminal_or_honor(t) for t in g.tiles) for g in v.groups) else NONE
+    return _all(v) if all(_TH & _group_mask(g) for g in v.groups) else NONE
 
 
 @fan(56, per_hand=True)
@@ -545,7 +569,7 @@ def fully_concealed_hand(v: View) -> Hits:
     return WHOLE if v.facts.concealed and v.facts.situation.self_drawn else NONE
 
 
-@fan(57)
+@fan(57, per_hand=True)
 def two_melded_kongs(v: View) -> Hits:
     """双明杠 Two Melded Kongs: two kongs (concealed ones count, except in the Chinese kong table)."""
     n = v.facts.n_melded_kongs if v.positions.get("kong-table") == "chinese" else v.facts.n_kongs
@@ -591,7 +615,7 @@ def concealed_hand(v: View) -> Hits:
     return WHOLE if v.facts.concealed else NONE
 
 
-@fan(63)
+@fan(63, forms=SET_FORMS)
 def all_chows(v: View) -> Hits:
     """平和 All Chows: four chows (or a knitted straight and a chow) and a pair of suit tiles."""
     if v.pair < 0 or v.groups[v.pair].tile >= 27:
@@ -630,7 +654,7 @@ def two_concealed_pungs(v: View) -> Hits:
     return [sets] if len(sets) >= 2 else NONE
 
 
-@fan(67)
+@fan(67, per_hand=True)
 def concealed_kong(v: View) -> Hits:
     """暗杠 Concealed Kong: one not already counted in Two Concealed Kongs."""
     kongs = [i for i, g in enumerate(v.groups) if g.kind is Kind.KONG and g.concealed]
@@ -681,7 +705,7 @@ def pung_of_terminals_or_honors(v: View) -> Hits:
     return [(i,) for i, t in _pung_tiles(v) if is_terminal_or_honor(t)]
 
 
-@fan(74)
+@fan(74, per_hand=True)
 def melded_kong(v: View) -> Hits:
     """明杠 Melded Kong: a kong (a concealed one counts, except in the Chinese kong table)."""
     n = v.facts.n_melded_kongs if v.positions.get("kong-table") == "chinese" else v.facts.n_kongs
@@ -709,9 +733,9 @@ def _wait(shape: str) -> Detector:
     return detect
 
 
-fan(77)(_wait(EDGE))  # 边张 Edge Wait
-fan(78)(_wait(CLOSED))  # 坎张 Closed Wait
-fan(79)(_wait(SINGLE))  # 单钓将 Single Wait
+fan(77, forms=SET_FORMS)(_wait(EDGE))  # 边张 Edge Wait
+fan(78, forms=SET_FORMS)(_wait(CLOSED))  # 坎张 Closed Wait
+fan(79, forms=SET_FORMS)(_wait(SINGLE))  # 单钓将 Single Wait
 
 
 @fan(80, per_hand=True)
@@ -726,7 +750,7 @@ def flower_tiles(v: View) -> Hits:
     return [()] * v.facts.situation.flowers
 
 
-@fan(82)
+@fan(82, per_hand=True)
 def melded_and_concealed_kong(v: View) -> Hits:
     """明暗杠 Melded and Concealed Kong: exactly one melded and one concealed kong (Chinese practice, 5)."""
     f = v.facts

@@ -47,10 +47,12 @@ class Reading:
 PER_HAND = tuple(d for d in DETECTORS.values() if d.per_hand)
 
 
-@lru_cache(maxsize=64)
-def _per_arrangement(chows: int, pungs: int) -> tuple[Detect, ...]:
-    """The detectors worth running on an arrangement with this many chows and pungs."""
-    return tuple(d for d in DETECTORS.values() if not d.per_hand and d.chows <= chows and d.pungs <= pungs)
+@lru_cache(maxsize=128)
+def _per_arrangement(form: str, chows: int, pungs: int) -> tuple[Detect, ...]:
+    """The detectors worth running on an arrangement of this form with this many chows and pungs."""
+    return tuple(
+        d for d in DETECTORS.values() if not d.per_hand and form in d.forms and d.chows <= chows and d.pungs <= pungs
+    )
 
 
 def _hand_hits(facts: HandFacts, view: View) -> dict[int, Hits]:
@@ -70,7 +72,7 @@ def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: di
     if per_hand is None:
         per_hand = _hand_hits(facts, view)
     hits: dict[int, list[Hit]] = {n: [Hit(n, s) for s in found] for n, found in per_hand.items()}
-    for d in _per_arrangement(len(view.chows), len(view.pungs)):
+    for d in _per_arrangement(arr.form, len(view.chows), len(view.pungs)):
         found = d.detect(view)
         if not found:
             continue

@@ -41,7 +41,7 @@ class HandFacts:
 class View:
     """One arrangement of a hand as the detectors see it, under a profile's positions."""
 
-    __slots__ = ("facts", "arr", "positions", "groups", "chows", "pungs", "pair", "form")
+    __slots__ = ("facts", "arr", "positions", "groups", "chows", "pungs", "pair", "form", "chow_tiles", "pung_tiles")
 
     def __init__(self, facts: HandFacts, arr: Arrangement, positions: Mapping[str, str]) -> None:
         self.facts = facts
@@ -63,6 +63,9 @@ class View:
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
+        groups = arr.groups
+        self.chow_tiles = [groups[i].tile for i in chows]
+        self.pung_tiles = [groups[i].tile for i in pungs]
 
     @property
     def all_sets(self) -> tuple[int, ...]:

@@ -1,0 +1,1 @@
+"""Test support: the pymahjonggb differential oracle and a seeded random hand generator."""

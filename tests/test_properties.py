@@ -1,0 +1,168 @@
+"""Properties of the scorer and the notation over random valid hands (hypothesis).
+
+Hands come from the seeded generator of :mod:`tests.support.generate`: hypothesis draws a seed and a
+form, so every form (regular, seven pairs, thirteen orphans, honours-and-knitted, knitted straight,
+Nine Gates, extreme hands) is exercised, and a failing example is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scorer import MjrefError, Score, format_hand, parse, score
+from scorer.profiles import builtin_names
+from scorer.rulings import RULING_IDS
+from scorer.tiles import name, run_text
+from scorer.validate import validate
+from tests.support.generate import FORMS, GeneratedHand, random_hand, random_hands
+
+PROFILES = ("green-book", "chinese-practice", "starback")
+FLOWERS = 81
+MINIMUM = 8
+
+
+def _hand(args: tuple[int, str]) -> GeneratedHand:
+    seed, form = args
+    return random_hand(random.Random(seed), form)
+
+
+hands = st.tuples(st.integers(0, 2**32 - 1), st.sampled_from(FORMS)).map(_hand)
+profiles = st.sampled_from(PROFILES)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def suffix(text: str) -> str:
+    """The situation and flowers of a hand string: everything from ``|``."""
+    return text[text.index("|") :]
+
+
+def fan_counts(s: Score) -> dict[int | str, int]:
+    return {f.fan: f.count for f in s.fans}
+
+
+def test_the_builtin_profiles_are_the_ones_tested() -> None:
+    assert set(PROFILES) <= set(builtin_names())
+
+
+def test_generator_is_seeded_valid_and_covers_every_form() -> None:
+    first = random_hands(11, 400)
+    assert [g.text for g in first] == [g.text for g in random_hands(11, 400)]
+    assert {g.form for g in first} == set(FORMS)
+    for g in first:
+        validate(g.hand)
+        assert parse(g.text) == g.hand
+        assert max(g.hand.counts()) <= 4
+
+
+@SETTINGS
+@given(hands, profiles)
+def test_scores_without_error_and_adds_up(g: GeneratedHand, profile: str) -> None:
+    s = score(g.text, profile=profile)
+    assert s.hand == g.text
+    assert s.total == sum(f.points for f in s.fans)
+    flowers = g.hand.situation.flowers
+    assert s.flowers == flowers
+    assert fan_counts(s).get(FLOWERS, 0) == flowers
+    assert s.meets_minimum == (s.total - flowers >= MINIMUM)
+    for f in s.fans:
+        assert f.count >= 1 and f.points > 0 and f.points % f.count == 0, f
+
+
+@SETTINGS
+@given(hands, profiles)
+def test_every_awarded_and_excluded_fan_names_existing_rulings(g: GeneratedHand, profile: str) -> None:
+    s = score(g.hand, profile=profile)
+    for item in (*s.fans, *s.excluded):
+        assert item.rulings, f"{g.text}: fan {item.fan} names no ruling"
+        unknown = set(item.rulings) - RULING_IDS
+        assert not unknown, f"{g.text}: fan {item.fan} names unknown rulings {unknown}"
+
+
+@SETTINGS
+@given(hands, profiles, st.randoms(use_true_random=False))
+def test_order_of_sets_and_standing_tiles_does_not_matter(g: GeneratedHand, profile: str, rnd: random.Random) -> None:
+    melds = [m.text() for m in g.hand.melds]
+    standing = [name(t) for t in g.hand.standing]
+    rnd.shuffle(melds)
+    rnd.shuffle(standing)
+    shuffled = "".join(melds) + " ".join(standing) + " " + name(g.hand.winning) + suffix(g.text)
+    a, b = score(g.text, profile=profile), score(shuffled, profile=profile)
+    assert (b.hand, b.total, fan_counts(b)) == (a.hand, a.total, fan_counts(a))
+
+
+@SETTINGS
+@given(hands, st.randoms(use_true_random=False))
+def test_notation_round_trips(g: GeneratedHand, rnd: random.Random) -> None:
+    h = g.hand
+    assert parse(format_hand(h)) == h
+    assert format_hand(parse(format_hand(h))) == format_hand(h)
+    melds = list(h.melds)
+    rnd.shuffle(melds)
+    assert format_hand(replace(h, melds=tuple(melds))) == g.text  # canonical whatever the order
+
+
+def _fifth_copy(g: GeneratedHand, rnd: random.Random) -> str | None:
+    """The hand with concealed tiles replaced so one kind has five copies, or None if it cannot."""
+    counts = g.hand.counts()
+    concealed = [*g.hand.standing, g.hand.winning]
+    choices = [t for t in range(34) if counts[t] and 5 - counts[t] <= sum(c != t for c in concealed)]
+    if not choices:
+        return None
+    kind = rnd.choice(choices)
+    others = [i for i, c in enumerate(concealed) if c != kind]
+    for i in rnd.sample(others, 5 - counts[kind]):
+        concealed[i] = kind
+    melds = "".join(m.text() for m in g.hand.melds)
+    return melds + run_text(sorted(concealed[:-1])) + name(concealed[-1]) + suffix(g.text)
+
+
+@SETTINGS
+@given(hands, profiles, st.randoms(use_true_random=False))
+def test_a_fifth_copy_is_an_mjref_error(g: GeneratedHand, profile: str, rnd: random.Random) -> None:
+    text = _fifth_copy(g, rnd)
+    assume(text is not None)
+    with pytest.raises(MjrefError) as info:
+        score(text, profile=profile)
+    assert info.value.code == "five-copies", str(info.value)
+
+
+@SETTINGS
+@given(hands, profiles, st.randoms(use_true_random=False))
+def test_a_missing_tile_is_an_mjref_error(g: GeneratedHand, profile: str, rnd: random.Random) -> None:
+    standing = list(g.hand.standing)
+    assume(standing)
+    standing.pop(rnd.randrange(len(standing)))
+    text = "".join(m.text() for m in g.hand.melds) + run_text(standing) + name(g.hand.winning) + suffix(g.text)
+    with pytest.raises(MjrefError):
+        score(text, profile=profile)
+
+
+NOISE = "0123456789mpszESWNCFPX[],|+ -"
+
+
+@SETTINGS
+@given(hands, profiles, st.randoms(use_true_random=False))
+def test_corrupted_text_scores_or_raises_only_mjref_errors(g: GeneratedHand, profile: str, rnd: random.Random) -> None:
+    text = list(g.text)
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(text))
+        action = rnd.choice(("delete", "insert", "replace", "swap"))
+        if action == "delete" and len(text) > 1:
+            del text[i]
+        elif action == "insert":
+            text.insert(i, rnd.choice(NOISE))
+        elif action == "replace":
+            text[i] = rnd.choice(NOISE)
+        else:
+            j = rnd.randrange(len(text))
+            text[i], text[j] = text[j], text[i]
+    try:
+        s = score("".join(text), profile=profile)
+    except MjrefError:
+        return
+    assert s.total == sum(f.points for f in s.fans)  # a mutation may still be a valid hand
