@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..profiles import Profile
+from .positions import OVERLAPS
 from .table import EXCLUSIONS, FANS, ExclusionRule
 from .view import HandFacts
 
@@ -41,9 +42,8 @@ class Removal:
     by: list[int] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
 
-    def add(self, by: int, rulings: list[str]) -> None:
-        if by not in self.by:
-            self.by.append(by)
+    def add(self, by: list[int], rulings: list[str]) -> None:
+        self.by.extend(b for b in by if b not in self.by)
         for r in rulings:
             if r not in self.rulings:
                 self.rulings.append(r)
@@ -59,7 +59,15 @@ def _find(parent: list[int], x: int) -> int:
     return x
 
 
-def _is_forest(hits: list[Hit], size: int) -> bool:
+def _is_forest(hits: list[Hit], size: int, overlaps: frozenset[tuple[int, int]]) -> bool:
+    """Do ``hits`` link the sets without a cycle? A fan a position lets sit inside another
+    (``overlaps``) adds no link of its own."""
+    if overlaps:
+        hits = [
+            h
+            for h in hits
+            if not any((o.fan, h.fan) in overlaps and set(h.sets) <= set(o.sets) for o in hits if o is not h)
+        ]
     parent = list(range(size))
     for h in hits:
         roots = [_find(parent, s) for s in h.sets]
@@ -107,7 +115,9 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], size: int, prof
         if k == n or total + suffix[k] <= best_points:
             return
         h = order[k]
-        if all(_conflict(h, c, overlaps) is None for c in chosen) and (not tree or _is_forest(chosen + [h], size)):
+        if all(_conflict(h, c, overlaps) is None for c in chosen) and (
+            not tree or _is_forest(chosen + [h], size, overlaps)
+        ):
             chosen.append(h)
             search(k + 1, total + points[h.fan])
             chosen.pop()
@@ -122,10 +132,13 @@ def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int,
     for c in chosen:
         why = _conflict(hit, c, overlaps)
         if why == NON_REPETITION:
-            return [c.fan], [NON_REPETITION, FANS[c.fan].ruling]
+            disputed = [r for (r, _), pairs in OVERLAPS.items() if (c.fan, hit.fan) in pairs]
+            return [c.fan], [NON_REPETITION, FANS[c.fan].ruling, *disputed]
         if why == NON_IDENTICAL:
             return [c.fan], [NON_IDENTICAL]
     linked = [c.fan for c in chosen if set(c.sets) & set(hit.sets)]
+    if not linked:  # admissible but worth nothing more (a house profile valued it at 0 points)
+        return [], ["principle-higher-score"]
     rulings = [ACCOUNT_ONCE]
     if any(len(c.sets) == 3 for c in chosen):
         rulings.append("account-once-three-chow-fans")
@@ -190,7 +203,7 @@ def apply_exclusions(
             if not gone:
                 continue
             hits[b] = kept
-            removed.setdefault(b, Removal(b)).add(a, [rule.ruling, FANS[a].ruling])
+            removed.setdefault(b, Removal(b)).add([a], [rule.ruling, FANS[a].ruling])
     for (a, b), rulings in waived.items():
         if hits.get(a) and hits.get(b):
             extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))

@@ -14,7 +14,7 @@ from ..result import Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
 from .fans import DETECTORS, Detect
 from .table import FANS
-from .view import HandFacts, Hits, View
+from .view import HandFacts, View
 
 CHICKEN_HAND = 43
 FLOWERS = 81
@@ -55,23 +55,22 @@ def _per_arrangement(form: str, chows: int, pungs: int) -> tuple[Detect, ...]:
     )
 
 
-def _hand_hits(facts: HandFacts, view: View) -> dict[int, Hits]:
+def _hand_hits(view: View) -> dict[int, list[Hit]]:
     """Hits of the fans that depend only on the tiles and the situation, found once per hand."""
     found = {}
     for d in PER_HAND:
         hits = d.detect(view)
         if hits:
-            found[d.number] = hits
+            found[d.number] = [Hit(d.number, s) for s in hits]
     return found
 
 
-def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: dict[int, Hits] | None) -> Reading:
+def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: dict[int, list[Hit]]) -> Reading:
+    """Detect, choose and exclude the fans of one arrangement."""
     view = View(facts, arr, profile.positions)
     points = profile.points
     combos: list[Hit] = []
-    if per_hand is None:
-        per_hand = _hand_hits(facts, view)
-    hits: dict[int, list[Hit]] = {n: [Hit(n, s) for s in found] for n, found in per_hand.items()}
+    hits = {n: list(found) for n, found in per_hand.items()}
     for d in _per_arrangement(arr.form, len(view.chows), len(view.pungs)):
         found = d.detect(view)
         if not found:
@@ -89,11 +88,7 @@ def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: di
             for h in combos:
                 if h not in chosen:
                     by, rulings = explain_unchosen(h, chosen, profile.overlaps)
-                    r = removed.setdefault(h.fan, Removal(h.fan))
-                    for b in by:
-                        r.add(b, rulings)
-                    if not by:
-                        r.add(h.fan, rulings)
+                    removed.setdefault(h.fan, Removal(h.fan)).add(by, rulings)
     extra = apply_exclusions(hits, facts, profile, removed)
     total = sum(points[f] * len(hs) for f, hs in hits.items())
     if total == len(hits.get(FLOWERS, ())):
@@ -120,10 +115,10 @@ def score_hand(hand: Hand, profile: Profile, canonical: str | None = None) -> Sc
     """Score a validated hand under a resolved profile."""
     facts = HandFacts(hand)
     readings: list[Reading] = []
-    per_hand: dict[int, Hits] | None = None
+    per_hand: dict[int, list[Hit]] | None = None
     for arr in arrangements(hand):
         if per_hand is None:
-            per_hand = _hand_hits(facts, View(facts, arr, profile.positions))
+            per_hand = _hand_hits(View(facts, arr, profile.positions))
         readings.append(_evaluate(facts, arr, profile, per_hand))
     if not readings:
         raise NotWinning(
