@@ -7,6 +7,7 @@ pungs are never read as chows as well. The scorer keeps the best arrangement.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -198,15 +199,23 @@ def is_complete(counts: list[int], n_melds: int) -> bool:
     return False
 
 
-def _near(counts: list[int], t: Tile) -> bool:
-    """Could adding ``t`` help a regular split? (it is held, or a suit neighbour within two is)."""
-    if counts[t]:
-        return True
+def _neighbours(t: Tile) -> int:
     if t >= 27:
-        return False
+        return 1 << t
     r = t % 9
-    base = t - r
-    return any(counts[base + k] for k in range(max(0, r - 2), min(9, r + 3)))
+    return sum(1 << (t - r + k) for k in range(max(0, r - 2), min(9, r + 3)))
+
+
+NEIGHBOURS = tuple(_neighbours(t) for t in range(34))
+
+
+def _candidates(counts: list[int]) -> list[Tile]:
+    """Tiles that could help a regular split: held ones and suit neighbours within two ranks."""
+    near = 0
+    for t in range(34):
+        if counts[t]:
+            near |= NEIGHBOURS[t]
+    return [t for t in range(34) if near >> t & 1]
 
 
 def _honor_pairs(counts: list[int]) -> int:
@@ -230,19 +239,18 @@ def _one_pair(statuses: list[frozenset[bool]], honor_pairs: int) -> bool:
     return any(True in statuses[k] and all(False in statuses[j] for j in range(3) if j != k) for k in range(3))
 
 
-def waiting_tiles(hand: Hand) -> list[Tile]:
-    """Every tile kind that would complete the hand's 13 tiles, ignoring how many copies exist."""
+def iter_waiting_tiles(hand: Hand) -> Iterator[Tile]:
+    """Yield each tile kind that would complete the hand's 13 tiles (ignoring how many copies
+    exist), regular completions first; a kind may be yielded more than once."""
     counts = [0] * 34
     for t in hand.standing:
         counts[t] += 1
     n_melds = len(hand.melds)
-    waits: set[Tile] = set()
     keys = [tuple(counts[b : b + 9]) for b in (0, 9, 18)]
     statuses = [_suit_pairs(k) for k in keys]
     honor_pairs = _honor_pairs(counts)
-    for t in range(34):
-        if not _near(counts, t):
-            continue
+    candidates = _candidates(counts)
+    for t in candidates:
         if t < 27:
             suit = t // 9
             key = list(keys[suit])
@@ -250,40 +258,49 @@ def waiting_tiles(hand: Hand) -> list[Tile]:
             trial = list(statuses)
             trial[suit] = _suit_pairs(tuple(key))
             if _one_pair(trial, honor_pairs):
-                waits.add(t)
+                yield t
         else:
             counts[t] += 1
-            if _one_pair(statuses, _honor_pairs(counts)):
-                waits.add(t)
+            complete = _one_pair(statuses, _honor_pairs(counts))
             counts[t] -= 1
+            if complete:
+                yield t
     if n_melds == 0:
         singles = [t for t in range(34) if counts[t] % 2]
         if len(singles) == 1:
-            waits.add(singles[0])  # seven pairs: the one odd tile
+            yield singles[0]  # seven pairs: the one odd tile
         if sum(counts[t] for t in ORPHANS) == 13 and max(counts[t] for t in ORPHANS) <= 2:
             missing = [t for t in ORPHANS if not counts[t]]
             if len(missing) <= 1:
-                waits.update(missing if missing else ORPHANS)
+                yield from missing if missing else ORPHANS
         if max(counts) == 1:
             present = [t for t in range(27) if counts[t]]
             for allowed in KNITTED_ALLOWED.values():
                 if all(t in allowed for t in present):
-                    waits.update(t for t in allowed if not counts[t])
+                    yield from (t for t in sorted(allowed) if not counts[t])
     if n_melds <= 1:
         for tiles in KNITTED.values():
             missing = [t for t in tiles if not counts[t]]
             if len(missing) > 1:
                 continue
-            candidates = missing if missing else [t for t in range(34) if _near(counts, t)]
-            for c in candidates:
-                counts[c] += 1
+            for c in missing if missing else candidates:
                 rest = list(counts)
+                rest[c] += 1
                 for t in tiles:
                     rest[t] -= 1
                 if is_regular_complete(rest):
-                    waits.add(c)
-                counts[c] -= 1
-    return sorted(waits)
+                    yield c
+
+
+def waiting_tiles(hand: Hand) -> list[Tile]:
+    """Every tile kind that would complete the hand's 13 tiles, ignoring how many copies exist.
+
+    >>> from scorer.notation import parse
+    >>> from scorer.tiles import name
+    >>> [name(t) for t in waiting_tiles(parse("1113m456p789p234s2m"))]
+    ['2m', '3m']
+    """
+    return sorted(set(iter_waiting_tiles(hand)))
 
 
 # --- arrangements of a hand ------------------------------------------------------------------------------------

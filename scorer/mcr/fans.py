@@ -779,23 +779,26 @@ def _concealed_pungs(v: View) -> tuple[int, ...]:
 def _consecutive(tiles: list[int], step: int, same_suit: bool) -> bool:
     """Sorted ``tiles`` rise by ``step``; in one suit, or (same_suit False) by rank in distinct suits."""
     if same_suit:
-        return all(t < 27 and t // 9 == tiles[0] // 9 for t in tiles) and all(
-            b - a == step for a, b in zip(tiles, tiles[1:], strict=False)
-        )
-    ranks = sorted(t % 9 for t in tiles)
-    return len({t // 9 for t in tiles}) == len(tiles) and all(
-        b - a == step for a, b in zip(ranks, ranks[1:], strict=False)
-    )
+        if tiles[-1] >= 27 or tiles[0] // 9 != tiles[-1] // 9:
+            return False
+        ranks = tiles
+    else:
+        if len({t // 9 for t in tiles}) != len(tiles):
+            return False
+        ranks = sorted([t % 9 for t in tiles])
+    return all(ranks[k] - ranks[k - 1] == step for k in range(1, len(ranks)))
 
 
 def _shifted(v: View, indices: list[int], steps: tuple[int, ...], same_suit: bool) -> Hits:
     out: Hits = []
     for c in combinations(indices, 3):
-        tiles = sorted(v.groups[i].tile for i in c)
+        tiles = sorted([v.groups[i].tile for i in c])
         if tiles[-1] >= 27:
             continue
-        if any(_consecutive(tiles, s, same_suit) for s in steps):
-            out.append(c)
+        for step in steps:
+            if _consecutive(tiles, step, same_suit):
+                out.append(c)
+                break
     return out
 
 
@@ -808,8 +811,4 @@ def _only_one_winning_tile(v: View) -> bool:
         order = tuple(g.tile // 9 for g in v.groups if g.kind is Kind.KNITTED)
         if f.hand.winning in knitted_tiles(order):
             return False
-    waits = f.waits
-    if v.positions.get("wait-only-one-winning-tile") == "standing":
-        standing = f.hand.standing
-        waits = tuple(t for t in waits if standing.count(t) < 4)
-    return waits == (f.hand.winning,)
+    return f.only_winning_tile_waits(v.positions.get("wait-only-one-winning-tile") == "formal")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 
-from ..arrange import Arrangement, waiting_tiles
+from ..arrange import Arrangement, iter_waiting_tiles
 from ..hand import Hand, Kind
 from ..tiles import Tile
 
@@ -20,9 +19,13 @@ class HandFacts:
         self.situation = hand.situation
         counts = hand.counts()
         self.counts = counts
-        self.present: tuple[Tile, ...] = tuple(t for t in range(34) if counts[t])
-        self.mask = sum(1 << t for t in self.present)
-        self.suits = frozenset(t // 9 for t in self.present if t < 27)
+        present = [t for t in range(34) if counts[t]]
+        mask = 0
+        for t in present:
+            mask |= 1 << t
+        self.present: tuple[Tile, ...] = tuple(present)
+        self.mask = mask
+        self.suits = frozenset([t // 9 for t in present if t < 27])
         self.has_honors = self.present[-1] >= 27
         kongs = [m for m in hand.melds if m.kind is Kind.KONG]
         self.n_kongs = len(kongs)
@@ -31,11 +34,19 @@ class HandFacts:
         self.concealed = all(m.concealed for m in hand.melds)
         self.kong_tiles = frozenset(m.tile for m in kongs)
         self.declared_copies_of_win = sum(m.tiles.count(hand.winning) for m in hand.melds)
+        self._unique: dict[bool, bool] = {}
 
-    @cached_property
-    def waits(self) -> tuple[Tile, ...]:
-        """Every tile kind that completes the 13 tiles, however many copies remain."""
-        return tuple(waiting_tiles(self.hand))
+    def only_winning_tile_waits(self, fifth_tile_counts: bool) -> bool:
+        """Did the hand wait on its winning tile alone? With ``fifth_tile_counts`` False, a
+        tile whose four copies all stand in the hand is no wait (Starbäck 6.1)."""
+        key = fifth_tile_counts
+        if key not in self._unique:
+            standing = self.hand.standing
+            win = self.hand.winning
+            self._unique[key] = not any(
+                t != win and (fifth_tile_counts or standing.count(t) < 4) for t in iter_waiting_tiles(self.hand)
+            )
+        return self._unique[key]
 
 
 class View:
