@@ -24,34 +24,11 @@ import pytest
 
 from scorer import score
 from scorer.errors import MjrefError
-from scorer.rulings import RULING_IDS
+from tests.support.checks import check_rulings, fan_value
 
 CP = "chinese-practice"
 GB = "green-book"
 CHOW_PAIR_FANS = frozenset({69, 70, 71, 72})  # Pure Double, Mixed Double, Short Straight, Two Terminal Chows
-
-
-def fan_value(fan: int, profile: str) -> int:
-    """Points of one fan (Green Book table), with the values a profile changes."""
-    if profile == CP and fan == 48:
-        return 6  # Two Concealed Kongs, 1998 value
-    if fan == 82:
-        return 5  # 明暗杠, chinese-practice only
-    tiers = (
-        (7, 88),
-        (13, 64),
-        (15, 48),
-        (18, 32),
-        (27, 24),
-        (33, 16),
-        (38, 12),
-        (48, 8),
-        (54, 6),
-        (58, 4),
-        (68, 2),
-        (81, 1),
-    )
-    return next(points for last, points in tiers if fan <= last)
 
 
 @dataclass(frozen=True)
@@ -88,16 +65,6 @@ def check_score(case: Case) -> None:
         assert f.points == fan_value(f.fan, case.profile) * f.count, f"{shown}: points of fan {f.fan}"
     assert s.total == sum(f.points for f in s.fans), shown
     check_rulings(s)
-
-
-def check_rulings(s) -> None:
-    """Every awarded and excluded fan names at least one ruling, and each id exists."""
-    for f in s.fans:
-        assert f.rulings, f"fan {f.fan} ({f.key}) names no ruling"
-        assert set(f.rulings) <= RULING_IDS, f"fan {f.fan}: unknown rulings {set(f.rulings) - RULING_IDS}"
-    for e in s.excluded:
-        assert e.rulings, f"excluded fan {e.fan} ({e.key}) names no ruling"
-        assert set(e.rulings) <= RULING_IDS, f"excluded fan {e.fan}: unknown rulings {set(e.rulings) - RULING_IDS}"
 
 
 # §4a Seven Pairs and Tile Hog ------------------------------------------------------------------------------

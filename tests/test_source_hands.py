@@ -23,35 +23,12 @@ from pathlib import Path
 import pytest
 
 from scorer import score
-from scorer.rulings import RULING_IDS
+from tests.support.checks import check_rulings, fan_value
 
 GB = "green-book"
 CP = "chinese-practice"
 SB = "starback"
 REDUCED = str(Path(__file__).parent / "fixtures" / "profiles" / "reduced-kongs.yaml")
-
-
-def fan_value(fan: int, profile: str) -> int:
-    """Points of one fan (Green Book table), with the values a profile changes."""
-    if profile == CP and fan == 48:
-        return 6  # Two Concealed Kongs, 1998 value
-    if fan == 82:
-        return 5  # 明暗杠, chinese-practice only
-    tiers = (
-        (7, 88),
-        (13, 64),
-        (15, 48),
-        (18, 32),
-        (27, 24),
-        (33, 16),
-        (38, 12),
-        (48, 8),
-        (54, 6),
-        (58, 4),
-        (68, 2),
-        (81, 1),
-    )
-    return next(points for last, points in tiers if fan <= last)
 
 
 @dataclass(frozen=True)
@@ -73,16 +50,6 @@ class Case:
     within: frozenset[int] | None = None
     meets_minimum: bool | None = None
     why: str = ""
-
-
-def check_rulings(s) -> None:
-    """Every awarded and excluded fan names at least one ruling, and each id exists."""
-    for f in s.fans:
-        assert f.rulings, f"fan {f.fan} ({f.key}) names no ruling"
-        assert set(f.rulings) <= RULING_IDS, f"fan {f.fan}: unknown rulings {set(f.rulings) - RULING_IDS}"
-    for e in s.excluded:
-        assert e.rulings, f"excluded fan {e.fan} ({e.key}) names no ruling"
-        assert set(e.rulings) <= RULING_IDS, f"excluded fan {e.fan}: unknown rulings {set(e.rulings) - RULING_IDS}"
 
 
 def check(case: Case) -> None:
