@@ -111,7 +111,7 @@ def _fan_rulings(number: int, reading: Reading, profile: Profile) -> tuple[str, 
     return tuple(dict.fromkeys(rulings))
 
 
-def score_hand(hand: Hand, profile: Profile, canonical: str | None = None) -> Score:
+def score_hand(hand: Hand, profile: Profile) -> Score:
     """Score a validated hand under a resolved profile."""
     facts = HandFacts(hand)
     readings: list[Reading] = []
@@ -164,7 +164,7 @@ def score_hand(hand: Hand, profile: Profile, canonical: str | None = None) -> Sc
     return Score(
         ruleset="mcr",
         profile=profile.name,
-        hand=canonical or format_hand(hand),
+        hand=format_hand(hand),
         total=total,
         flowers=flowers,
         meets_minimum=meets,
