@@ -112,7 +112,6 @@ def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[Split, bool], ...]:
 
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[Kind, Tile], ...]]:
     """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair."""
-    per_suit: list[tuple[tuple[tuple[Kind, Tile], ...], bool]] = []
     choices = []
     for suit in range(3):
         base = suit * 9
@@ -133,7 +132,6 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[Kind
             return []
     if honor_pairs > 1:
         return []
-    del per_suit
     out = []
     for combo in product(*choices):
         pairs = honor_pairs + sum(p for _, p in combo)
@@ -186,17 +184,6 @@ def knitted_straight_rest(counts: list[int]) -> list[tuple[tuple[int, int, int],
                 rest[t] -= 1
             out.append((order, rest))
     return out
-
-
-def is_complete(counts: list[int], n_melds: int) -> bool:
-    """True when the concealed ``counts`` (with ``n_melds`` declared sets) form a winning hand in any form."""
-    if is_regular_complete(counts):
-        return True
-    if n_melds == 0 and (is_seven_pairs(counts) or is_thirteen_orphans(counts) or honors_knitted_order(counts)):
-        return True
-    if n_melds <= 1:
-        return any(is_regular_complete(rest) for _, rest in knitted_straight_rest(counts))
-    return False
 
 
 def _neighbours(t: Tile) -> int:

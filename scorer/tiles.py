@@ -10,7 +10,6 @@ Tile = int
 
 SUIT_LETTERS = "mps"
 HONOR_LETTERS = "ESWNCFP"
-SUIT_NAMES = ("characters", "dots", "bamboo")
 N_KINDS = 34
 
 EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)

@@ -15,15 +15,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# The oracle is a test dependency (the `test` extra pins pymahjonggb==1.4.0): a missing one fails, never skips.
+import MahjongGB  # noqa: F401
 import pytest
 import yaml
 
-pytest.importorskip("MahjongGB", reason="pymahjonggb 1.4.0 is the oracle (pip install pymahjonggb==1.4.0)")
-
-from scorer import Score, format_hand, parse, score  # noqa: E402
-from scorer.rulings import RULING_IDS  # noqa: E402
-from tests.support.generate import GeneratedHand, random_hands  # noqa: E402
-from tests.support.oracle import library_args, library_score  # noqa: E402
+from scorer import Score, format_hand, parse, score
+from scorer.rulings import RULING_IDS
+from tests.support.generate import GeneratedHand, random_hands
+from tests.support.oracle import library_args, library_score
 
 PROFILE = "chinese-practice"
 N_HANDS = int(os.environ.get("MJREF_DIFF_HANDS", "2000"))

@@ -69,6 +69,9 @@ def fan(
 ) -> Callable[[Detector], Detector]:
     """Register a detector for fan ``number``; ``forms`` limits the arrangements it reads."""
 
+    if combination and per_hand:  # per-hand hit lists are shared by every arrangement of a hand
+        raise ValueError(f"fan {number}: a set-combination fan depends on the arrangement")
+
     def register(fn: Detector) -> Detector:
         allowed = frozenset(forms) if forms else ALL_FORMS
         DETECTORS[number] = Detect(number, fn, combination, per_hand, chows, pungs, allowed)
@@ -106,14 +109,6 @@ def _group_mask(g: Group) -> int:
 
 EVEN = _mask(t for t in range(27) if t % 9 % 2 == 1)
 TERMINALS_HONORS = _mask(t for t in range(34) if is_terminal_or_honor(t))
-
-
-def _tiles_of(v: View, i: int) -> tuple[int, ...]:
-    return v.groups[i].tiles
-
-
-def _rank(t: int) -> int:
-    return t % 9
 
 
 def _pung_tiles(v: View) -> list[tuple[int, int]]:

@@ -70,7 +70,7 @@ def _evaluate(facts: HandFacts, arr: Arrangement, profile: Profile, per_hand: di
     view = View(facts, arr, profile.positions)
     points = profile.points
     combos: list[Hit] = []
-    hits = {n: list(found) for n, found in per_hand.items()}
+    hits = dict(per_hand)  # exclusions replace a fan's list, never change it in place
     for d in _per_arrangement(arr.form, len(view.chows), len(view.pungs)):
         found = d.detect(view)
         if not found:
@@ -101,7 +101,7 @@ def _group_texts(arr: Arrangement, sets: tuple[int, ...]) -> list[str]:
     return [arr.groups[i].text() for i in sets]
 
 
-def _fan_rulings(number: int, reading: Reading, profile: Profile) -> tuple[str, ...]:
+def _fan_rulings(number: int, reading: Reading) -> tuple[str, ...]:
     rulings = [FANS[number].ruling, *ALSO_CITE.get(number, ())]
     if number == 64 and reading.arr.form == SEVEN_PAIRS:
         rulings.append("seven-pairs-tile-hog")
@@ -146,7 +146,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
                 profile.points[number] * count,
                 count,
                 tuple(sets),
-                _fan_rulings(number, best, profile),
+                _fan_rulings(number, best),
             )
         )
     excluded = [
