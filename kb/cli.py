@@ -7,6 +7,8 @@ becomes one line ``error: <message>`` on stderr and exit status 2, never a trace
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import IO, Any
 
 import click
@@ -18,7 +20,12 @@ from scorer.notation import parse
 from scorer.result import Score
 from scorer.tiles import name
 
+from .build import DEFAULT_DB, BuildFailed, build, is_stale
+from .load import RULINGS_DIR
+from .lookup import lookup
 from .options import json_option, profile_option, situation_options, situation_overrides
+
+DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
 
 EXIT_BAD_INPUT = 2
 MINIMUM = 8  # points a hand needs, flowers not counted, to be a valid win
@@ -75,6 +82,84 @@ def score(hand: str, profile: str, as_json: bool, **situation: Any) -> None:
     """
     result = score_hand(hand, profile=profile, **situation_overrides(situation))
     click.echo(result.to_json() if as_json else format_score(result))
+
+
+@cli.command("build", short_help="Validate every ruling and build the knowledge base (SQLite).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_DB, show_default=True)
+@click.option(
+    "--rulings",
+    "rulings_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=RULINGS_DIR,
+    help="The rulings folder (default: the project's rulings/).",
+)
+def build_command(out: Path, rulings_dir: Path) -> None:
+    """Validate every ruling, score every worked example, and write the database atomically.
+
+    Every problem is reported as FILE:LINE: PROBLEM, then the command exits with status 2 and
+    the last good database is left untouched.
+
+    Example:
+
+    \b
+        mjref build
+        mjref build --out /tmp/kb.db --rulings rulings
+    """
+    try:
+        report = build(out, rulings_dir)
+    except BuildFailed as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        kept = f"{out} left unchanged" if out.exists() else f"{out} not written"
+        raise BadInput(f"{len(e.problems)} problem(s) in the rulings; {kept}") from e
+    click.echo(
+        f"built {report.path}: {report.rulings} rulings, {report.sources} sources, "
+        f"{report.examples} worked examples ({report.verified} verified by the scorer, "
+        f"{report.unverified} unverified) in {report.seconds:.2f} s"
+    )
+
+
+@cli.command("lookup", short_help="Find the rulings for a question, in any fan name.")
+@click.argument("query")
+@json_option
+@click.option("--limit", type=click.IntRange(1, 100), default=5, show_default=True, help="How many rulings to show.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help=DB_HELP)
+def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None) -> None:
+    """Rulings for QUERY, best first, with their short answers.
+
+    QUERY is a question as a referee would put it; fans may be named in English (any common
+    name), in Chinese, or in pinyin with or without tones.
+
+    Example:
+
+    \b
+        mjref lookup 'tile hog with seven pairs'
+        mjref lookup 四归一
+        mjref lookup 'si gui yi' --json --limit 3
+    """
+    hits = lookup(query, ensure_database(db_path), limit)
+    if as_json:
+        click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+        return
+    if not hits:
+        click.echo("No ruling matches. Try a fan name (English, 中文 or pinyin) or fewer words.")
+    for n, hit in enumerate(hits, start=1):
+        click.echo(f"{n}. {hit.title}  [{hit.id}]\n   {hit.answer}\n   {hit.url}")
+
+
+def ensure_database(db_path: Path | None) -> Path:
+    """The database to read: ``--db`` as given, or the default one, built first if missing or stale."""
+    if db_path is not None:
+        return db_path
+    if is_stale(DEFAULT_DB):
+        click.echo(f"building {DEFAULT_DB} (missing or older than the rulings) …", err=True)
+        try:
+            build(DEFAULT_DB)
+        except BuildFailed as e:
+            for problem in e.problems:
+                click.echo(str(problem), err=True)
+            raise BadInput(f"the knowledge base cannot be built: {len(e.problems)} problem(s) in the rulings") from e
+    return DEFAULT_DB
 
 
 def main() -> None:

@@ -1,0 +1,284 @@
+"""Build the knowledge base: validate the corpus, then write ``kb.db`` with sqlite-utils, atomically.
+
+The database is written to a temporary file next to the target and renamed over it only when
+complete, so a failed build (bad rulings, a crash, a full disk) leaves the last good database as it
+was. Nothing is written while any problem remains.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from scorer.mcr import table as scorer_tables
+from scorer.mcr.table import EXCLUSIONS, FANS
+from scorer.notation import format_hand, parse
+from scorer.profiles import Profile, load_profile
+
+from .load import RULINGS_DIR, Corpus, body_references, load_corpus
+from .model import Problem, Ruling
+from .names import fold, pinyin_forms
+from .render import render
+from .schema import SCHEMA
+from .validate import Validation, validate
+
+DEFAULT_DB = Path("build") / "kb.db"
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+
+
+class BuildFailed(Exception):
+    """The corpus has problems; nothing was written."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in the rulings")
+        self.problems = problems
+
+
+@dataclass
+class BuildReport:
+    path: Path
+    rulings: int
+    sources: int
+    examples: int
+    verified: int
+    unverified: int
+    seconds: float
+
+
+def fan_names(corpus: Corpus) -> dict[int, list[tuple[str, str]]]:
+    """Every name of every MCR fan as ``(name, kind)``: the table's names, then each ruling's aliases."""
+    by_id = {r.id: r for r in corpus.rulings}
+    out: dict[int, list[tuple[str, str]]] = {}
+    for n, info in FANS.items():
+        names = [(info.name, "en"), (info.name_zh, "zh")]
+        ruling = by_id.get(info.ruling)
+        if ruling is not None:
+            names += [(form, "pinyin") for form in pinyin_forms(ruling.pinyin)] if ruling.pinyin else []
+            names += [(a, "en-alias") for a in ruling.aliases.get("en", ())]
+            names += [(a, "zh-alias") for a in ruling.aliases.get("zh", ())]
+            names += [(a, "pinyin-alias") for a in ruling.aliases.get("pinyin", ())]
+        out[n] = list(dict.fromkeys(names))
+    return out
+
+
+def _profiles(root: Path) -> list[tuple[Profile, Path]]:
+    return [(load_profile(str(p)), p) for p in sorted((root / "profiles").glob("*.yaml"))]
+
+
+def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Iterator[dict[str, Any]]:
+    for r in corpus.rulings:
+        html, text = render(r.body)
+        fan_words = [name for n in r.fans if isinstance(n, int) for name, _ in names.get(n, [])]
+        own = names.get(r.fans[0], []) if r.id.startswith("fan-") and r.fans and isinstance(r.fans[0], int) else []
+        cjk = " ".join(_CJK.findall(" ".join([r.title, r.question, r.answer, text, *fan_words])))
+        yield {
+            "id": r.id,
+            "title": r.title,
+            "ruleset": r.ruleset,
+            "topic": r.topic,
+            "status": r.status,
+            "question": r.question,
+            "answer": r.answer,
+            "body_md": r.body,
+            "body_html": html,
+            "body_text": text,
+            "fans": json.dumps(list(r.fans)),
+            "names": " ; ".join(name for name, _ in own),
+            "fan_names": " ; ".join(dict.fromkeys(fan_words)),
+            "folded": fold(" ".join([r.title, r.question, *(name for name, _ in own)])),
+            "cjk": cjk,
+            "path": r.path,
+            "url": f"/rulings/{r.id}",
+        }
+
+
+def _citation_rows(r: Ruling) -> Iterator[dict[str, Any]]:
+    inline, _ = body_references(r)
+    for c in r.cites:
+        yield {"ruling_id": r.id, "position_id": None, "source_id": c.source, "locator": c.at, "quote": c.quote or None}
+    for p in r.positions:
+        for c in p.cites:
+            yield {
+                "ruling_id": r.id,
+                "position_id": p.id,
+                "source_id": c.source,
+                "locator": c.at,
+                "quote": c.quote or None,
+            }
+    for c in inline:
+        yield {"ruling_id": r.id, "position_id": None, "source_id": c.source, "locator": c.at, "quote": None}
+
+
+def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, Any]]]:
+    """The rows of every table, by table name."""
+    names = fan_names(corpus)
+    profiles = _profiles(corpus.root)
+    return {
+        "sources": ({k: v for k, v in vars(s).items() if k != "line"} for s in corpus.sources.values()),
+        "rulings": _ruling_rows(corpus, names),
+        "citations": (row for r in corpus.rulings for row in _citation_rows(r)),
+        "positions": (
+            {"ruling_id": r.id, "id": p.id, "ord": i, "summary": p.summary}
+            for r in corpus.rulings
+            for i, p in enumerate(r.positions)
+        ),
+        "fans": (
+            {
+                "id": f.number,
+                "key": f.key,
+                "name": f.name,
+                "name_zh": f.name_zh,
+                "pinyin": next((n for n, kind in names[f.number] if kind == "pinyin"), None),
+                "points": f.points,
+                "ruling_id": f.ruling,
+            }
+            for f in FANS.values()
+        ),
+        "fan_aliases": (
+            {"fan_id": n, "alias": a, "kind": kind, "folded": fold(a)}
+            for n, items in names.items()
+            for a, kind in items
+        ),
+        "ruling_fans": (
+            {"ruling_id": r.id, "fan": str(n), "fan_id": n if isinstance(n, int) else None}
+            for r in corpus.rulings
+            for n in r.fans
+        ),
+        "ruling_links": (
+            {"ruling_id": r.id, "target_id": t, "kind": kind}
+            for r in corpus.rulings
+            for t, kind in [(t, "related") for t in r.related] + [(t, "body") for t, _ in body_references(r)[1]]
+        ),
+        "profiles": (
+            {"id": p.name, "title": p.title, "builtin": 1, "path": f"profiles/{path.name}"} for p, path in profiles
+        ),
+        "profile_positions": (
+            {"profile_id": p.name, "ruling_id": ruling, "position_id": position}
+            for p, _ in profiles
+            for ruling, position in p.positions.items()
+        ),
+        "profile_points": (
+            {"profile_id": p.name, "fan_id": n, "points": v}
+            for p, _ in profiles
+            for n, v in p.points.items()
+            if v != FANS[n].points
+        ),
+        "exclusions": (
+            {
+                "fan_id": e.fan,
+                "excluded_fan_id": e.excludes,
+                "scope": e.scope,
+                "condition": e.when or None,
+                "ruling_id": e.ruling,
+                "position": e.position or None,
+                "profile_id": p.name,
+            }
+            for e in EXCLUSIONS
+            for p, _ in profiles
+            if e.condition is None or p.positions.get(e.condition[0]) == e.condition[1]
+        ),
+        "examples": (
+            {
+                "ruling_id": o.ruling.id,
+                "ord": o.index,
+                "hand": o.example.hand,
+                "canonical": o.score.hand if o.score else _canonical(o.example.hand),
+                "ruleset": o.ruling.ruleset,
+                "profile": o.example.profile,
+                "expected_total": o.example.total,
+                "expected_fans": json.dumps(o.example.fans) if o.example.fans is not None else None,
+                "computed_total": o.score.total if o.score else None,
+                "computed": o.score.to_json(indent=None) if o.score else None,
+                "status": o.status,
+                "note": o.example.note or None,
+            }
+            for o in checked.examples
+        ),
+        "meta": [
+            {"key": "built", "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+            {"key": "rulings", "value": str(len(corpus.rulings))},
+            {"key": "default_profile", "value": "green-book"},
+        ],
+    }
+
+
+def _write(db: sqlite_utils.Database, corpus: Corpus, checked: Validation) -> None:
+    rows = _rows(corpus, checked)
+    for name, (columns, pk, foreign_keys) in SCHEMA.items():
+        db.table(name).create(columns, pk=pk, foreign_keys=foreign_keys)
+        db.table(name).insert_all(rows[name])
+    db.table("rulings").enable_fts(
+        ["title", "question", "answer", "names", "fan_names", "body_text"],
+        tokenize="porter unicode61 remove_diacritics 2",
+    )
+    db.execute("CREATE VIRTUAL TABLE rulings_cjk USING fts5(id UNINDEXED, text, tokenize='trigram')")
+    db.execute("INSERT INTO rulings_cjk (id, text) SELECT id, cjk FROM rulings")
+    for table, column in [
+        ("citations", "ruling_id"),
+        ("citations", "source_id"),
+        ("ruling_fans", "fan_id"),
+        ("fan_aliases", "folded"),
+        ("examples", "status"),
+    ]:
+        db.table(table).create_index([column])
+
+
+def _canonical(hand: str) -> str | None:
+    try:
+        return format_hand(parse(hand))
+    except Exception:  # an unverified example of another rule set may not be an MCR hand
+        return None
+
+
+def is_stale(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> bool:
+    """True when ``out`` is missing or older than a file under ``rulings`` or a scorer table."""
+    if not out.exists():
+        return True
+    built = out.stat().st_mtime
+    inputs = [*rulings.rglob("*.md"), *rulings.rglob("*.yaml"), *Path(scorer_tables.__file__).parent.glob("*.csv")]
+    return any(p.stat().st_mtime > built for p in inputs)
+
+
+def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
+    """Validate ``rulings`` and write the database to ``out``; raise :class:`BuildFailed` on any problem."""
+    start = time.perf_counter()
+    corpus = load_corpus(rulings)
+    checked = validate(corpus)
+    if checked.problems:
+        raise BuildFailed(checked.problems)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        db = sqlite_utils.Database(tmp)
+        # The file is private until renamed, so no journal and no syncing on the way (one sync at the end).
+        db.execute("PRAGMA journal_mode = OFF")
+        db.execute("PRAGMA synchronous = OFF")
+        with db.conn:
+            _write(db, corpus, checked)
+        db.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
+    verified = sum(o.status == "verified" for o in checked.examples)
+    return BuildReport(
+        path=out,
+        rulings=len(corpus.rulings),
+        sources=len(corpus.sources),
+        examples=len(checked.examples),
+        verified=verified,
+        unverified=len(checked.examples) - verified,
+        seconds=time.perf_counter() - start,
+    )

@@ -1,0 +1,114 @@
+"""The knowledge base's records: sources, rulings and their parts, and the problems found in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RULESETS = ("mcr", "babcock")
+TOPICS = (
+    "principles",
+    "fans",
+    "combinations",
+    "kongs",
+    "waits",
+    "situations",
+    "payments",
+    "procedure",
+    "penalties",
+    "babcock-scoring",
+    "babcock-optional-scores",
+)
+STATUSES = ("official", "clarified", "disputed", "house")
+AUTHORITIES = ("official rule text", "official clarification", "regulation", "commentary", "software manual")
+MAX_QUOTE = 100  # characters: a short phrase, never a passage (the sources are copyrighted)
+MAX_ANSWER = 400  # characters: one or two sentences a referee can read out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a file, reported as ``path:line: message`` (in the manner of pyflakes)."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text rulings cite (an entry of ``rulings/sources.yaml``)."""
+
+    id: str
+    title: str
+    author: str
+    year: int
+    language: str
+    authority: str
+    url: str
+    locators: str
+    note: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A claim's authority: a source id, a locator inside it, and an optional short quotation."""
+
+    source: str
+    at: str
+    quote: str
+    line: int
+    inline: bool = False  # written in the body as [@Source, locator]
+
+
+@dataclass(frozen=True)
+class Position:
+    """One answer to a disputed ruling, with its own citations."""
+
+    id: str
+    summary: str
+    cites: tuple[Citation, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked hand, scored at build time; ``fans`` is None when only the total is stated."""
+
+    hand: str
+    profile: str
+    total: int
+    fans: tuple[tuple[str, int], ...] | None
+    excluded: tuple[str, ...]
+    note: str
+    line: int
+
+
+@dataclass
+class Ruling:
+    """One ruling: a question, its answer in our own words, the citations and the worked examples."""
+
+    id: str
+    path: str
+    title: str
+    ruleset: str
+    topic: str
+    status: str
+    question: str
+    answer: str
+    fans: tuple[int | str, ...] = ()
+    cites: tuple[Citation, ...] = ()
+    positions: tuple[Position, ...] = ()
+    examples: tuple[Example, ...] = ()
+    related: tuple[str, ...] = ()
+    pinyin: str = ""
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    body: str = ""
+    body_line: int = 1
+    lines: dict[str, int] = field(default_factory=dict)  # field name -> line, for problems found later
+
+    def line(self, name: str) -> int:
+        """The line of a front-matter field (or of the front matter's start)."""
+        return self.lines.get(name, 1)

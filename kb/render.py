@@ -1,0 +1,94 @@
+"""Render a ruling's Markdown body to HTML and to plain text (for search).
+
+markdown-it-py with raw HTML disabled: a ``<script>`` in a ruling is shown as text, never run.
+Two small inline rules add the knowledge base's own syntax:
+
+- ``[@Starback2008, §3.1]`` an inline citation, rendered as a link to the source's page;
+- ``[[fan-tile-hog]]`` a link to another ruling, rendered with the ruling's id.
+
+>>> html, text = render("Tile Hog <b>counts</b> [@Starback2008, §3.1]; see [[fan-tile-hog]].")
+>>> print(html.strip())
+<p>Tile Hog &lt;b&gt;counts&lt;/b&gt; <a class="cite" href="/sources/Starback2008">Starback2008, §3.1</a>; \
+see <a class="ruling-link" href="/rulings/fan-tile-hog">fan-tile-hog</a>.</p>
+>>> text
+'Tile Hog <b>counts</b> Starback2008, §3.1; see fan-tile-hog.'
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+_CITE = re.compile(r"\[@([A-Za-z][A-Za-z0-9-]*),\s*([^\]\n]+)\]")
+_LINK = re.compile(r"\[\[([a-z0-9-]+)\]\]")
+
+
+def _mjref_refs(state: StateInline, silent: bool) -> bool:
+    """Inline rule: ``[@Source, locator]`` and ``[[ruling-id]]``."""
+    if state.src[state.pos] != "[":
+        return False
+    for pattern, kind in ((_CITE, "mjref_cite"), (_LINK, "mjref_link")):
+        m = pattern.match(state.src, state.pos)
+        if m:
+            if not silent:
+                token = state.push(kind, "", 0)
+                token.meta = {"target": m.group(1), "locator": m.group(2) if kind == "mjref_cite" else ""}
+            state.pos = m.end()
+            return True
+    return False
+
+
+def _render_cite(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    meta = tokens[idx].meta
+    target, locator = html_lib.escape(meta["target"]), html_lib.escape(meta["locator"].strip())
+    return f'<a class="cite" href="/sources/{target}">{target}, {locator}</a>'
+
+
+def _render_link(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+    target = html_lib.escape(tokens[idx].meta["target"])
+    return f'<a class="ruling-link" href="/rulings/{target}">{target}</a>'
+
+
+@lru_cache(maxsize=1)
+def markdown() -> MarkdownIt:
+    """The one Markdown renderer: CommonMark plus tables, raw HTML off, our two inline rules."""
+    md = MarkdownIt("js-default", {"html": False, "linkify": False, "typographer": False})
+    md.disable(["html_block", "html_inline"])  # raw HTML is not even recognised: it stays text
+    md.inline.ruler.before("link", "mjref_refs", _mjref_refs)
+    md.add_render_rule("mjref_cite", _render_cite)
+    md.add_render_rule("mjref_link", _render_link)
+    return md
+
+
+def _plain(tokens: Sequence[Token]) -> list[str]:
+    out: list[str] = []
+    for token in tokens:
+        if token.type in ("text", "code_inline", "code_block", "fence"):
+            out.append(token.content)
+        elif token.type == "mjref_cite":
+            out.append(f"{token.meta['target']}, {token.meta['locator'].strip()}")
+        elif token.type == "mjref_link":
+            out.append(token.meta["target"])
+        elif token.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+        elif token.children:
+            out.extend(_plain(token.children))
+        if token.type.endswith("_close") and token.block:
+            out.append("\n")
+    return out
+
+
+def render(body: str) -> tuple[str, str]:
+    """``(html, plain text)`` of a Markdown body."""
+    md = markdown()
+    tokens = md.parse(body)
+    text = " ".join("".join(_plain(tokens)).split())
+    return md.renderer.render(tokens, md.options, {}), text

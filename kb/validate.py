@@ -1,0 +1,200 @@
+"""Checks across the whole corpus, and the scoring of every worked example.
+
+:func:`validate` never raises on bad data: it returns every problem it finds, each pointing at a
+file and line, and the outcome of every example (which :mod:`kb.build` stores).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scorer import score
+from scorer.errors import MjrefError
+from scorer.mcr.positions import DISPUTED
+from scorer.mcr.table import FANS, FANS_BY_KEY
+from scorer.profiles import load_profile
+from scorer.result import Score
+from scorer.rulings import RULING_IDS
+
+from .load import Corpus, body_references, display
+from .model import Citation, Example, Problem, Ruling
+
+# Ids other parts and other sites link to (the knowledge-base issue's list): never rename them.
+_PUBLISHED = """
+    principle-non-repetition principle-non-separation principle-non-identical principle-higher-score
+    principle-account-once combined-implications exclusionary-descriptions repeated-fans eight-point-minimum
+    payments seven-pairs-tile-hog concealed-hand-and-fully-concealed suit-fans-with-special-hands
+    reversible-tiles-one-voided-suit four-pure-shifted-chows-exclusions all-terminals-and-honours-pungs
+    all-terminals-double-pung knitted-straight-combinations nine-gates-terminal-pungs big-four-winds-half-flush
+    account-once-scope account-once-three-chow-fans account-once-four-chows pungs-or-chows-222-333-444
+    overlapping-patterns-across-rule-sets kong-means-any-kong two-concealed-kongs kong-table
+    melded-and-concealed-kong single-wait-pair-only wait-only-one-winning-tile one-wait-fan-only
+    knitted-straight-waits last-tile-draw-replacement kong-on-last-tile replacement-tile-self-drawn
+    mixed-winning-tile dealer-concealed-kong-before-first-discard call-timing-and-priority
+    flowers-discard-and-meld obligatory-discard-order false-concealed-kong interrupted-hand-penalties
+    babcock-standard-score-sheet babcock-four-wind-hand babcock-terminals-and-honours-hand babcock-nine-gates
+    babcock-four-kongs babcock-three-concealed-pungs babcock-four-concealed-pungs babcock-thirteen-orphans
+    babcock-seven-twins babcock-optional-doubles babcock-no-score-hand
+"""
+PUBLISHED_IDS = frozenset(_PUBLISHED.split())
+SUPPORTED_RULESETS = ("mcr",)  # examples of other rule sets are stored as unverified
+
+
+@dataclass
+class ExampleOutcome:
+    """What the scorer made of one worked example."""
+
+    ruling: Ruling
+    index: int
+    example: Example
+    status: str  # verified | unverified | mismatch | error
+    score: Score | None = None
+    message: str = ""
+
+
+@dataclass
+class Validation:
+    problems: list[Problem] = field(default_factory=list)
+    examples: list[ExampleOutcome] = field(default_factory=list)
+
+
+def _suggest(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _fan_counts(result: Score) -> Counter[str]:
+    return Counter({f.key: f.count for f in result.fans})
+
+
+def breakdown(result: Score) -> str:
+    """``total: key xN, key …`` as problems print a score."""
+    fans = ", ".join(f.key + (f" x{f.count}" if f.count > 1 else "") for f in result.fans)
+    return f"{result.total} ({fans or 'no fans'})"
+
+
+def _check_example(ruling: Ruling, i: int, ex: Example) -> ExampleOutcome:
+    if ruling.ruleset not in SUPPORTED_RULESETS:
+        return ExampleOutcome(ruling, i, ex, "unverified", message=f"no {ruling.ruleset} scorer yet")
+    try:
+        result = score(ex.hand, profile=ex.profile, ruleset=ruling.ruleset)
+    except MjrefError as e:
+        return ExampleOutcome(ruling, i, ex, "error", message=f"cannot be scored: {e}")
+    wrong = []
+    if result.total != ex.total:
+        wrong.append(f"total {ex.total} expected")
+    if ex.fans is not None and _fan_counts(result) != Counter(dict(ex.fans)):
+        stated = ", ".join(k + (f" x{n}" if n > 1 else "") for k, n in ex.fans)
+        wrong.append(f"fans [{stated}] expected")
+    missing = [k for k in ex.excluded if k not in {e.key for e in result.excluded}]
+    if missing:
+        wrong.append(f"excluded {', '.join(missing)} expected")
+    if wrong:
+        got = f"the scorer gives {breakdown(result)}"
+        excluded = ", ".join(e.key for e in result.excluded)
+        message = f"{'; '.join(wrong)}, but {got}" + (f", excluding {excluded}" if excluded else "")
+        return ExampleOutcome(ruling, i, ex, "mismatch", result, message)
+    return ExampleOutcome(ruling, i, ex, "verified", result)
+
+
+def _check_citations(ruling: Ruling, cites: list[Citation], corpus: Corpus, out: list[Problem]) -> None:
+    for c in cites:
+        if c.source not in corpus.sources:
+            hint = _suggest(c.source, corpus.sources) or "; add it to rulings/sources.yaml"
+            out.append(Problem(ruling.path, c.line, f"unknown source {c.source!r}{hint}"))
+
+
+def _check_fan_ruling(ruling: Ruling, out: list[Problem]) -> None:
+    key = ruling.id.removeprefix("fan-")
+    info = FANS_BY_KEY.get(key)
+    if info is None:
+        out.append(
+            Problem(ruling.path, ruling.line("id"), f"id: no fan has the key {key!r}{_suggest(key, FANS_BY_KEY)}")
+        )
+        return
+    if ruling.title != info.name:
+        out.append(
+            Problem(ruling.path, ruling.line("title"), f"title: the fan is called {info.name!r} in the fan table")
+        )
+    if not ruling.fans or ruling.fans[0] != info.number:
+        out.append(
+            Problem(ruling.path, ruling.line("fans"), f"fans: a fan ruling lists its own number {info.number} first")
+        )
+    if not ruling.pinyin:
+        out.append(
+            Problem(ruling.path, ruling.line("id"), "pinyin: missing field (the Chinese name in tone-number pinyin)")
+        )
+
+
+def _check_ruling(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: list[Problem]) -> None:
+    body_cites, links = body_references(ruling)
+    cites = list(ruling.cites) + body_cites + [c for p in ruling.positions for c in p.cites]
+    _check_citations(ruling, cites, corpus, out)
+    for target, line in [(r, ruling.line("related")) for r in ruling.related] + links:
+        if target not in ids:
+            out.append(Problem(ruling.path, line, f"link to unknown ruling {target!r}{_suggest(target, ids)}"))
+    if ruling.ruleset == "mcr":
+        for n in ruling.fans:
+            if n not in FANS:
+                out.append(Problem(ruling.path, ruling.line("fans"), f"fans: no MCR fan has the number {n}"))
+    if ruling.id.startswith("fan-"):
+        _check_fan_ruling(ruling, out)
+    if ruling.id in DISPUTED:
+        expected, given = set(DISPUTED[ruling.id]), {p.id for p in ruling.positions}
+        if ruling.status != "disputed":
+            out.append(
+                Problem(ruling.path, ruling.line("status"), "status: profiles choose a position here: 'disputed'")
+            )
+        elif expected != given:
+            want = ", ".join(DISPUTED[ruling.id])
+            out.append(Problem(ruling.path, ruling.line("positions"), f"positions: the scorer's positions are {want}"))
+    seen: set[str] = set()
+    for p in ruling.positions:
+        if p.id in seen:
+            out.append(Problem(ruling.path, p.line, f"positions: {p.id!r} is listed twice"))
+        seen.add(p.id)
+
+
+def _check_scorer_ids(ids: dict[str, Ruling], root: Path, out: list[Problem]) -> None:
+    for rid in sorted(RULING_IDS | PUBLISHED_IDS | frozenset(f.ruling for f in FANS.values())):
+        if rid not in ids:
+            why = "the scorer cites it" if rid in RULING_IDS else "it is a published id"
+            folder = "fans" if rid.startswith("fan-") else "babcock" if rid.startswith("babcock-") else "mcr"
+            out.append(Problem(display(root), 0, f"no ruling {rid!r}, but {why}: add {folder}/{rid}.md"))
+
+
+def _check_profiles(root: Path, out: list[Problem]) -> None:
+    for path in sorted((root / "profiles").glob("*.yaml")):
+        try:
+            load_profile(str(path))
+        except MjrefError as e:
+            where = e.where if e.where else display(path)
+            out.append(Problem(where if ":" in where else display(path), 1, str(e).split(": ", 1)[-1]))
+
+
+def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
+    """Every problem in the corpus (sorted by file and line), and the outcome of every example."""
+    result = Validation(problems=list(corpus.problems))
+    ids: dict[str, Ruling] = {}
+    for ruling in corpus.rulings:
+        if ruling.id in ids:
+            first = ids[ruling.id]
+            result.problems.append(Problem(ruling.path, ruling.line("id"), f"id: {ruling.id!r} is also {first.path}"))
+        else:
+            ids[ruling.id] = ruling
+    for ruling in corpus.rulings:
+        _check_ruling(ruling, corpus, ids, result.problems)
+        for i, ex in enumerate(ruling.examples if examples else ()):
+            outcome = _check_example(ruling, i, ex)
+            result.examples.append(outcome)
+            if outcome.status in ("mismatch", "error"):
+                message = f"examples[{i}]: {ex.hand} under {ex.profile}: {outcome.message}"
+                result.problems.append(Problem(ruling.path, ex.line, message))
+    _check_scorer_ids(ids, corpus.root, result.problems)
+    _check_profiles(corpus.root, result.problems)
+    result.problems.sort(key=lambda p: (p.path, p.line))
+    return result

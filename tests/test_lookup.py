@@ -1,0 +1,78 @@
+"""`mjref lookup`: referee questions find their ruling in the top 3, in any fan name."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from kb.build import build
+from kb.cli import cli
+from kb.lookup import LookupFailed, lookup, open_index
+
+QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("kb") / "kb.db"
+    build(path)
+    return path
+
+
+def test_there_are_at_least_40_questions():
+    assert len(QUESTIONS) >= 40
+    assert len({q["q"] for q in QUESTIONS}) == len(QUESTIONS)
+
+
+@pytest.mark.parametrize("case", QUESTIONS, ids=[q["q"] for q in QUESTIONS])
+def test_question_finds_its_ruling_in_the_top_3(db, case):
+    hits = [h.id for h in lookup(case["q"], db, limit=3)]
+    assert case["expect"] in hits, hits
+
+
+@pytest.mark.parametrize("name", ["Tile Hog", "四归一", "si gui yi", "si4 gui1 yi1", "sì guī yī", "siguiyi", "fan 64"])
+def test_every_name_of_a_fan_is_the_same_fan(db, name):
+    assert open_index(db).fans_named(name) == [64]
+    assert lookup(name, db, limit=1)[0].id == "fan-tile-hog"
+
+
+def test_longest_name_wins(db):
+    # "All Terminals and Honors" (fan 18) is not also "All Terminals" (fan 8).
+    assert open_index(db).fans_named("all terminals and honours with big four winds") == [18, 1]
+
+
+@pytest.mark.parametrize("query", ["", "   ", "x" * 301])
+def test_bad_queries_are_refused(db, query):
+    with pytest.raises(LookupFailed):
+        lookup(query, db)
+
+
+def test_lookup_json_contract(db):
+    result = CliRunner().invoke(cli, ["lookup", "tile hog seven pairs", "--json", "--limit", "3", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.output)
+    assert len(hits) == 3
+    assert all(set(h) == {"id", "title", "answer", "url"} for h in hits)
+    assert hits[0]["url"] == f"/rulings/{hits[0]['id']}"
+
+
+def test_lookup_text_and_missing_database(db, tmp_path):
+    result = CliRunner().invoke(cli, ["lookup", "四归一", "--db", str(db)])
+    assert result.exit_code == 0
+    assert result.output.startswith("1. Tile Hog  [fan-tile-hog]\n")
+    missing = CliRunner().invoke(cli, ["lookup", "tile hog", "--db", str(tmp_path / "none.db")])
+    assert missing.exit_code == 2
+    assert missing.stderr == f"error: no knowledge base at {tmp_path / 'none.db'}: run 'mjref build' first\n"
+
+
+def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["lookup", "si gui yi", "--limit", "1"])
+    assert result.exit_code == 0, result.output
+    assert "building build/kb.db" in result.stderr
+    assert result.stdout.startswith("1. Tile Hog  [fan-tile-hog]")
+    assert (tmp_path / "build" / "kb.db").exists()
