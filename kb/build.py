@@ -24,9 +24,10 @@ from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import format_hand, parse
 from scorer.profiles import Profile, load_profile
 
+from .fan_index import fan_names
 from .load import RULINGS_DIR, Corpus, body_references, load_corpus
 from .model import Problem, Ruling
-from .names import fold, pinyin_forms
+from .names import fold
 from .render import render
 from .schema import SCHEMA
 from .validate import Validation, validate
@@ -52,22 +53,6 @@ class BuildReport:
     verified: int
     unverified: int
     seconds: float
-
-
-def fan_names(corpus: Corpus) -> dict[int, list[tuple[str, str]]]:
-    """Every name of every MCR fan as ``(name, kind)``: the table's names, then each ruling's aliases."""
-    by_id = {r.id: r for r in corpus.rulings}
-    out: dict[int, list[tuple[str, str]]] = {}
-    for n, info in FANS.items():
-        names = [(info.name, "en"), (info.name_zh, "zh")]
-        ruling = by_id.get(info.ruling)
-        if ruling is not None:
-            names += [(form, "pinyin") for form in pinyin_forms(ruling.pinyin)] if ruling.pinyin else []
-            names += [(a, "en-alias") for a in ruling.aliases.get("en", ())]
-            names += [(a, "zh-alias") for a in ruling.aliases.get("zh", ())]
-            names += [(a, "pinyin-alias") for a in ruling.aliases.get("pinyin", ())]
-        out[n] = list(dict.fromkeys(names))
-    return out
 
 
 def _profiles(root: Path) -> list[tuple[Profile, Path]]:
@@ -120,7 +105,7 @@ def _citation_rows(r: Ruling) -> Iterator[dict[str, Any]]:
 
 def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, Any]]]:
     """The rows of every table, by table name."""
-    names = fan_names(corpus)
+    names = fan_names(corpus.rulings)
     profiles = _profiles(corpus.root)
     return {
         "sources": ({k: v for k, v in vars(s).items() if k != "line"} for s in corpus.sources.values()),

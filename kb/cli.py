@@ -8,6 +8,7 @@ becomes one line ``error: <message>`` on stderr and exit status 2, never a trace
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import IO, Any
 
@@ -20,6 +21,8 @@ from scorer.notation import parse
 from scorer.result import Score
 from scorer.tiles import name
 
+from .audit import Audit, Comparison, audit, compare
+from .audit_log import count_lines, done_lines, run
 from .build import DEFAULT_DB, BuildFailed, build, is_stale
 from .load import RULINGS_DIR
 from .lookup import lookup
@@ -147,6 +150,97 @@ def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None) 
         click.echo(f"{n}. {hit.title}  [{hit.id}]\n   {hit.answer}\n   {hit.url}")
 
 
+@cli.command("audit", short_help="Check a claimed score: a verdict on each claimed fan, with the rulings.")
+@click.argument("hand")
+@click.option("--claim", help="The fans claimed, e.g. 'Pure Straight, Tile Hog x2' (any name, 中文, pinyin or number).")
+@click.option("--claim-total", type=int, help="The total claimed, in points.")
+@profile_option
+@json_option
+def audit_command(hand: str, claim: str | None, claim_total: int | None, profile: str, as_json: bool) -> None:
+    """Check a claimed score for HAND: each claimed fan accepted, excluded, absent or wrong-count.
+
+    Exit status 0 when the claim is right, 1 when it is not, 2 for bad input.
+
+    Example:
+
+    \b
+        mjref audit 234m567m234p567p88s --claim 'Mixed Double Chow x2, Short Straight x2'
+        mjref audit '[123m,1][EEE,2]456p789s5s5s|EW1000' --claim-total 12 --json
+    """
+    if claim is None and claim_total is None:
+        raise BadInput("give the claim: --claim 'Fan, Fan x2' or --claim-total N")
+    result = audit(hand, claim=claim, claim_total=claim_total, profile=profile)
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_audit(result))
+    raise SystemExit(0 if result.claim_is_right else 1)
+
+
+@cli.command("compare", short_help="Score a hand under several profiles and show what differs, and why.")
+@click.argument("hand")
+@click.option(
+    "--profiles",
+    default="green-book,chinese-practice,starback",
+    show_default=True,
+    help="Comma-separated profile names or files.",
+)
+@json_option
+def compare_command(hand: str, profiles: str, as_json: bool) -> None:
+    """Score HAND under each profile; list every fan that differs with the ruling and positions behind it.
+
+    Example:
+
+    \b
+        mjref compare '[CCCC][5555m]123p789pNN' --profiles green-book,chinese-practice
+    """
+    names = [p.strip() for p in profiles.split(",") if p.strip()]
+    if len(names) < 2:
+        raise BadInput("--profiles: name at least two profiles, separated by commas")
+    result = compare(hand, names)
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_comparison(result))
+
+
+@cli.command("audit-log", short_help="Audit every hand of an event (JSON Lines), in parallel, resumably.")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@profile_option
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report here (and resume it).")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Worker processes (default: every core).")
+def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | None) -> None:
+    """Audit every line of PATH: {"id", "hand"} with an optional "claim" or "claim_total".
+
+    One report line per input line; bad lines are reported with their line number and the run
+    goes on. With --out, a rerun skips the lines already reported, so an interrupted run resumes.
+
+    Example:
+
+    \b
+        mjref audit-log event.jsonl --out report.jsonl
+    """
+    house_check(profile)
+    skip = done_lines(out) if out else set()
+    target = open(out, "a", encoding="utf-8") if out else sys.stdout  # noqa: SIM115 (closed below)
+
+    def report_error(record: dict[str, Any]) -> None:
+        click.echo(f"{path}:{record['line']}: {record['error']}", err=True)
+
+    try:
+        if sys.stderr.isatty():
+            with click.progressbar(length=count_lines(path) - len(skip), label="auditing", file=sys.stderr) as bar:
+                summary = run(path, target, profile, jobs, skip, bar.update, report_error)
+        else:
+            summary = run(path, target, profile, jobs, skip, None, report_error)
+    finally:
+        if out:
+            target.close()
+    for line in summary.lines():
+        click.echo(line, err=out is None)
+
+
+def house_check(profile: str) -> None:
+    """Fail early, with the profile's own error, before any work starts."""
+    from scorer.profiles import load_profile
+
+    load_profile(profile)
+
+
 def ensure_database(db_path: Path | None) -> Path:
     """The database to read: ``--db`` as given, or the default one, built first if missing or stale."""
     if db_path is not None:
@@ -254,3 +348,41 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = N
         return ("  " + "  ".join(padded)).rstrip()
 
     return [line(headers), *(line(r) for r in rows)]
+
+
+def format_audit(result: Audit) -> str:
+    """A readable verdict: the claim against the scorer, claim by claim, then what the claim missed."""
+    diff = result.claimed_total - result.total
+    lines = [
+        f"Hand       {result.score.hand}",
+        f"Profile    {result.score.profile}",
+        f"Claimed    {result.claimed_total} points",
+        f"Scorer     {result.total} points"
+        + (f" (the claim is {abs(diff)} {'too high' if diff > 0 else 'too low'})" if diff else ""),
+    ]
+    if result.verdicts:
+        lines += ["", "Verdicts"]
+        rows = [[v.claim, f"{v.fan} {v.name}", v.verdict, v.why, ", ".join(v.rulings)] for v in result.verdicts]
+        lines += _table(["claim", "fan", "verdict", "why", "rulings"], rows)
+    if result.missed:
+        lines += ["", "Missed (scored by the hand, not claimed)"]
+        rows = [[f"{m.fan} {m.name}", str(m.count), str(m.points), ", ".join(m.rulings)] for m in result.missed]
+        lines += _table(["fan", "count", "points", "rulings"], rows, right={1, 2})
+    lines += ["", "Verdict    " + ("the claim is right" if result.claim_is_right else "the claim is NOT right")]
+    return "\n".join(lines)
+
+
+def format_comparison(result: Comparison) -> str:
+    """Totals per profile, then each fan whose points differ and the positions that decide it."""
+    profiles = list(result.scores)
+    lines = [f"Hand       {next(iter(result.scores.values())).hand}", ""]
+    lines += _table(["profile", "total"], [[p, str(t)] for p, t in result.totals.items()], right={1})
+    if not result.differences:
+        return "\n".join([*lines, "", "No fan differs between these profiles."])
+    lines += ["", "Differences"]
+    rows = []
+    for d in result.differences:
+        why = "; ".join(f"{r}: " + ", ".join(f"{p} {pos}" for p, pos in by.items()) for r, by in d.positions.items())
+        rows.append([f"{d.fan} {d.name}", *(str(d.points[p]) for p in profiles), why or ", ".join(d.rulings)])
+    lines += _table(["fan", *profiles, "rulings and positions"], rows, right=set(range(1, len(profiles) + 1)))
+    return "\n".join(lines)

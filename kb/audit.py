@@ -1,0 +1,214 @@
+"""Settle a disputed score: check a claim against the scorer, or compare a hand under several profiles.
+
+:func:`audit` gives each claimed fan a verdict with the rulings behind it:
+
+- ``accepted``: the hand scores the fan (as many times as claimed);
+- ``wrong-count``: the hand scores the fan, but fewer or more times than claimed;
+- ``excluded``: the hand has the fan, but another fan or a principle keeps it out;
+- ``absent``: the hand does not have the fan at all (its definition ruling says what it needs);
+
+then the fans the claim missed and the difference in points. :func:`compare` scores one hand under
+several profiles and lists every fan whose points differ, with the disputed rulings and the position
+each profile takes on them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer import score
+from scorer.hand import Hand
+from scorer.mcr.positions import DISPUTED, POINTS
+from scorer.mcr.table import FANS
+from scorer.profiles import load_profile
+from scorer.result import Excluded, FanScore, Score
+
+from .claims import Claim, parse_claims
+
+
+@dataclass(frozen=True)
+class Verdict:
+    claim: str
+    fan: int
+    key: str
+    name: str
+    verdict: str  # accepted | wrong-count | excluded | absent
+    rulings: tuple[str, ...]
+    why: str
+    by: tuple[int | str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claim": self.claim,
+            "fan": self.fan,
+            "key": self.key,
+            "verdict": self.verdict,
+            "rulings": list(self.rulings),
+            "why": self.why,
+            "by": list(self.by),
+        }
+
+
+@dataclass(frozen=True)
+class Missed:
+    fan: int | str
+    key: str
+    name: str
+    count: int
+    points: int
+    rulings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fan": self.fan,
+            "key": self.key,
+            "count": self.count,
+            "points": self.points,
+            "rulings": list(self.rulings),
+        }
+
+
+@dataclass(frozen=True)
+class Audit:
+    score: Score
+    claimed_total: int
+    verdicts: tuple[Verdict, ...]
+    missed: tuple[Missed, ...]
+
+    @property
+    def total(self) -> int:
+        return self.score.total
+
+    @property
+    def claim_is_right(self) -> bool:
+        return (
+            self.claimed_total == self.total and all(v.verdict == "accepted" for v in self.verdicts) and not self.missed
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "hand": self.score.hand,
+            "profile": self.score.profile,
+            "total": self.total,
+            "claimed_total": self.claimed_total,
+            "right": self.claim_is_right,
+            "verdicts": [v.to_dict() for v in self.verdicts],
+            "missed": [m.to_dict() for m in self.missed],
+        }
+
+
+def _verdicts(result: Score, claims: list[Claim]) -> tuple[list[Verdict], Counter[int]]:
+    """A verdict per claim, taking the awarded instances of each fan in the order the claims name them."""
+    awarded = {f.fan: f for f in result.fans}
+    excluded = {e.fan: e for e in result.excluded}
+    left = Counter({f.fan: f.count for f in result.fans if isinstance(f.fan, int)})
+    verdicts = []
+    for c in claims:
+        n, info = c.fan.number, c.fan
+        have, out = left[n], excluded.get(n)
+        if have >= c.count:
+            left[n] -= c.count
+            f = awarded[n]
+            verdicts.append(
+                Verdict(c.text, n, info.key, info.name, "accepted", f.rulings, f"scored: {' '.join(f.sets)}")
+            )
+        elif have > 0 or n in awarded:
+            left[n] = 0
+            rulings = out.rulings if out else awarded[n].rulings
+            count = awarded[n].count
+            why = f"the hand scores it {count} time{'s' if count != 1 else ''}, not {c.count + count - have}"
+            verdicts.append(Verdict(c.text, n, info.key, info.name, "wrong-count", rulings, why, out.by if out else ()))
+        elif out is not None:
+            by = ", ".join(f"{b} {FANS[b].name}" if isinstance(b, int) and b in FANS else str(b) for b in out.by)
+            why = f"excluded by {by}" if by else "excluded"
+            verdicts.append(Verdict(c.text, n, info.key, info.name, "excluded", out.rulings, why, out.by))
+        else:
+            why = f"the hand does not have {info.name}: see its definition"
+            verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (info.ruling,), why))
+    return verdicts, left
+
+
+def audit(
+    hand: str | Hand, claim: str | None = None, claim_total: int | None = None, profile: str = "green-book"
+) -> Audit:
+    """Check ``claim`` (fan names) or ``claim_total`` (points) against the score of ``hand``."""
+    result = score(hand, profile=profile)
+    values = load_profile(profile).points
+    if claim is None:
+        return Audit(result, claim_total if claim_total is not None else -1, (), ())
+    claims = parse_claims(claim)
+    verdicts, left = _verdicts(result, claims)
+    missed = [
+        Missed(f.fan, f.key, f.name, left[f.fan], left[f.fan] * (f.points // max(f.count, 1)), f.rulings)
+        for f in result.fans
+        if isinstance(f.fan, int) and left[f.fan] > 0
+    ]
+    claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
+    return Audit(result, claim_total if claim_total is not None else claimed, tuple(verdicts), tuple(missed))
+
+
+@dataclass(frozen=True)
+class Difference:
+    fan: int | str
+    key: str
+    name: str
+    points: dict[str, int]
+    rulings: tuple[str, ...]
+    positions: dict[str, dict[str, str]] = field(default_factory=dict)  # ruling -> profile -> position
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fan": self.fan,
+            "key": self.key,
+            "name": self.name,
+            "points": self.points,
+            "rulings": list(self.rulings),
+            "positions": self.positions,
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    scores: dict[str, Score]
+    differences: tuple[Difference, ...]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {name: s.total for name, s in self.scores.items()}
+
+    def to_dict(self) -> dict[str, Any]:
+        hand = next(iter(self.scores.values())).hand
+        return {"hand": hand, "totals": self.totals, "differences": [d.to_dict() for d in self.differences]}
+
+
+def compare(hand: str | Hand, profiles: list[str]) -> Comparison:
+    """Score ``hand`` under each profile; every fan whose points differ, with the disputed rulings behind it."""
+    scores = {p: score(hand, profile=p) for p in profiles}
+    resolved = {p: load_profile(p) for p in profiles}
+    fans: dict[int | str, tuple[str, str]] = {}
+    rulings: dict[int | str, list[str]] = {}
+    for s in scores.values():
+        entries: list[FanScore | Excluded] = [*s.fans, *s.excluded]
+        for entry in entries:
+            fans.setdefault(entry.fan, (entry.key, entry.name))
+            rulings.setdefault(entry.fan, []).extend(entry.rulings)
+    differences = []
+    for fan, (key, name) in sorted(fans.items(), key=lambda item: (str(type(item[0])), item[0])):
+        points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
+        if len(set(points.values())) < 2:
+            continue
+        disputed = [r for r in dict.fromkeys(rulings[fan]) if r in DISPUTED]
+        disputed += [r for r in _point_rulings(fan, resolved) if r not in disputed]
+        cited = tuple(disputed or dict.fromkeys(rulings[fan]))
+        positions = {r: {p: resolved[p].position(r) for p in profiles} for r in disputed}
+        differences.append(Difference(fan, key, name, points, cited, positions))
+    return Comparison(scores, tuple(differences))
+
+
+def _point_rulings(fan: int | str, profiles: dict[str, Any]) -> list[str]:
+    """Disputed rulings whose positions change this fan's value (e.g. Two Concealed Kongs 8 or 6)."""
+    return [
+        r for (r, _), values in POINTS.items() if fan in values and len({p.position(r) for p in profiles.values()}) > 1
+    ]

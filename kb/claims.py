@@ -1,0 +1,93 @@
+"""Read a claimed score: fan names in any form a player writes them, with counts.
+
+``"Pure Straight, Tile Hog x2"``, ``"清龙, 四归一×2"``, ``"qing long; fan 64 x2"`` and ``"28, 64 x2"``
+are the same claim. Names come from the fan table and the aliases of the fan rulings.
+
+>>> [(c.fan.key, c.count) for c in parse_claims("Pure Straight, Tile Hog x2")]
+[('pure-straight', 1), ('tile-hog', 2)]
+>>> [(c.fan.key, c.count) for c in parse_claims("清龙 + 四归一×2 ; fan 70")]
+[('pure-straight', 1), ('tile-hog', 2), ('mixed-double-chow', 1)]
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from scorer.errors import MjrefError
+from scorer.mcr.table import FANS, FanInfo
+
+from .fan_index import load_fan_names
+from .names import fold
+
+MAX_CLAIM = 500  # characters
+_COUNT = re.compile(
+    r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>[1-9])|\((?P<paren>[1-9])\))\s*$|^(?P<before>[1-9])\s*[x×*]\s*(?P<rest>.+)$",
+    re.I,
+)
+_NUMBER = re.compile(r"^(?:fan\s*)?#?\s*([1-9][0-9]?)$", re.I)
+
+
+class ClaimError(MjrefError):
+    """A claimed fan cannot be read."""
+
+    code = "claim"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claimed fan: as written, the fan it names, and how many times it is claimed."""
+
+    text: str
+    fan: FanInfo
+    count: int
+
+
+@lru_cache(maxsize=1)
+def name_index() -> dict[str, int]:
+    """Every folded name of every fan (table names and the fan rulings' aliases) -> fan number."""
+    index: dict[str, int] = {}
+    for number, names in load_fan_names().items():
+        for name, _ in names:
+            for form in (fold(name), name):
+                index.setdefault(form, number)
+    return index
+
+
+def resolve_fan(name: str) -> FanInfo:
+    """The fan a name refers to, in any of its names or by number; a clear error otherwise."""
+    text = name.strip()
+    m = _NUMBER.match(text)
+    if m and int(m.group(1)) in FANS:
+        return FANS[int(m.group(1))]
+    index = name_index()
+    for form in (text, fold(text), fold(text).removesuffix("s")):
+        if form in index:
+            return FANS[index[form]]
+    close = difflib.get_close_matches(fold(text), [k for k in index if k.isascii()], n=1, cutoff=0.75)
+    hint = f" (did you mean {FANS[index[close[0]]].name!r}?)" if close else ""
+    raise ClaimError(f"claim: no fan is called {text!r}{hint}")
+
+
+def parse_claims(text: str) -> list[Claim]:
+    """The claimed fans, in order: items separated by ``,`` ``;`` ``+`` or new lines, each ``NAME [xN]``."""
+    if len(text) > MAX_CLAIM:
+        raise ClaimError(f"claim: too long ({len(text)} characters, at most {MAX_CLAIM})")
+    claims = []
+    for item in re.split(r"[,;+\n，；、]", text):
+        item = item.strip()
+        if not item:
+            continue
+        m = _COUNT.match(item)
+        if m and m.group("before"):
+            name, count = m.group("rest"), int(m.group("before"))
+        elif m and (m.group("after") or m.group("paren")):
+            name, count = m.group("name"), int(m.group("after") or m.group("paren"))
+        else:
+            name, count = item, 1
+        claims.append(Claim(item, resolve_fan(name), count))
+    if not claims:
+        raise ClaimError("claim: no fan given (write fan names separated by commas, e.g. 'Pure Straight, Tile Hog x2')")
+    return claims
