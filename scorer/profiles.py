@@ -41,9 +41,25 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
 
 
-def _read(path: Path, label: str) -> dict[str, Any]:
+Lines = dict[tuple[str, ...], int]
+
+
+def _key_lines(node: yaml.Node | None, path: tuple[str, ...] = ()) -> Lines:
+    """The 1-based line of every mapping key, by its path (``("positions", "kong-table")``)."""
+    lines: Lines = {}
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            here = (*path, str(key.value))
+            lines[here] = key.start_mark.line + 1
+            lines.update(_key_lines(value, here))
+    return lines
+
+
+def _read(path: Path, label: str) -> tuple[dict[str, Any], Lines]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = yaml.safe_load(text)
+        lines = _key_lines(yaml.compose(text, Loader=yaml.SafeLoader))
     except OSError as e:
         raise ProfileError(f"cannot read profile {label}: {e.strerror}") from None
     except yaml.YAMLError as e:
@@ -51,11 +67,11 @@ def _read(path: Path, label: str) -> dict[str, Any]:
         where = f"{label}:{mark.line + 1}" if mark else label
         raise ProfileError(f"not valid YAML: {getattr(e, 'problem', e)}", where=where) from None
     if not isinstance(data, dict):
-        raise ProfileError("a profile is a mapping with name, extends and positions", where=label)
-    unknown = set(data) - {"name", "title", "extends", "positions", "points"}
+        raise ProfileError("a profile is a mapping with name, extends and positions", where=f"{label}:1")
+    unknown = sorted(set(data) - {"name", "title", "extends", "positions", "points"})
     if unknown:
-        raise ProfileError(f"unknown field {sorted(unknown)[0]!r}", where=label)
-    return data
+        raise ProfileError(f"unknown field {unknown[0]!r}", where=f"{label}:{lines.get((unknown[0],), 1)}")
+    return data, lines
 
 
 def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
@@ -77,24 +93,27 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     'six'
     """
     path, label = _locate(ref, None)
-    chain: list[tuple[dict[str, Any], str]] = []
+    chain: list[tuple[dict[str, Any], str, Lines]] = []
     seen: set[Path] = set()
     while True:
-        if path.resolve() in seen:
-            raise ProfileError("profiles extend each other in a loop", where=label)
         seen.add(path.resolve())
-        data = _read(path, label)
-        chain.append((data, label))
+        data, lines = _read(path, label)
+        chain.append((data, label, lines))
         parent = data.get("extends")
         if parent is None:
             break
+        where = f"{label}:{lines.get(('extends',), 1)}"
         if not isinstance(parent, str):
-            raise ProfileError("extends: expected a profile name or path", where=label)
-        path, label = _locate(parent, path.parent)
+            raise ProfileError("extends: expected a profile name or path", where=where)
+        path, parent_label = _locate(parent, path.parent)
+        if path.resolve() in seen:
+            raise ProfileError(f"extends: {parent!r} leads back to a profile already in the chain (a loop)", where)
+        label = parent_label
     positions: dict[str, str] = {}
     points: dict[int, int] = {}
-    for data, where in reversed(chain):
+    for data, label_of, lines in reversed(chain):
         for ruling, position in (data.get("positions") or {}).items():
+            where = f"{label_of}:{lines.get(('positions', str(ruling)), 1)}"
             if ruling not in DISPUTED:
                 raise ProfileError(f"positions: {ruling!r} is not a disputed ruling that changes a score", where=where)
             if position not in DISPUTED[ruling]:
@@ -102,6 +121,7 @@ def load_profile(ref: str = DEFAULT) -> Profile:
                 raise ProfileError(f"positions: {ruling}: unknown position {position!r} (one of {choices})", where)
             positions[ruling] = position
         for key, value in (data.get("points") or {}).items():
+            where = f"{label_of}:{lines.get(('points', str(key)), 1)}"
             if key not in FANS_BY_KEY:
                 raise ProfileError(f"points: unknown fan key {key!r}", where=where)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -109,13 +129,17 @@ def load_profile(ref: str = DEFAULT) -> Profile:
             points[FANS_BY_KEY[key].number] = value
     missing = [r for r in DISPUTED if r not in positions]
     if missing:
-        raise ProfileError(f"positions: no position for {missing[0]!r}", where=chain[0][1])
+        _, base_label, base_lines = chain[-1]
+        where = f"{base_label}:{base_lines.get(('positions',), 1)}"
+        raise ProfileError(
+            f"positions: no position for {missing[0]!r} (a profile must decide every disputed ruling)", where
+        )
     final = {n: f.points for n, f in FANS.items()}
     overlaps: set[tuple[int, int]] = set()
     for choice in positions.items():
         final.update(POINTS.get(choice, {}))
         overlaps |= OVERLAPS.get(choice, frozenset())
     final.update(points)
-    top = chain[0][0]
-    name = str(top.get("name") or Path(label).stem)
-    return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), label)
+    top, top_label, _ = chain[0]
+    name = str(top.get("name") or Path(top_label).stem)
+    return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), top_label)

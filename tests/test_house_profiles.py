@@ -1,0 +1,80 @@
+"""House profiles: a club's file extends a built-in one; every mistake names the file and the line."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from kb.audit import compare
+from kb.cli import cli
+from scorer import score
+
+HAND = "123m456m789m123p55s"
+
+
+def run_score(*args: str):
+    return CliRunner().invoke(cli, ["score", HAND, *args])
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_a_house_file_overrides_one_position_and_keeps_the_rest(tmp_path):
+    house = write(
+        tmp_path,
+        "club.yaml",
+        "name: club\ntitle: House rules of our club\nextends: green-book\npositions:\n  two-concealed-kongs: six\n",
+    )
+    # Two concealed kongs, worked by hand under green-book: Two Concealed Kongs 8 + Dragon Pung 2 +
+    # Concealed Hand 2 + Two Terminal Chows 1 + One Voided Suit 1 + Single Wait 1 = 15. The club
+    # takes the 1998 value 6 for Two Concealed Kongs and nothing else: 13.
+    hand = "[CCCC][5555m]123p789pNN"
+    assert score(hand).total == 15
+    assert score(hand, profile=house).total == 13
+    assert compare(hand, ["green-book", house]).differences[0].key == "two-concealed-kongs"
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            {
+                "p.yaml": "name: p\nextends: green-book\npositions:\n"
+                "  seven-pairs-tile-hog: tile-hog\n  kong-table: halfway\n"
+            },
+            "p.yaml:5: positions: kong-table: unknown position 'halfway' (one of full, reduced, chinese)",
+        ),
+        (
+            {"p.yaml": "name: p\nextends: green-book\npositions:\n  tile-hog-rule: yes-please\n"},
+            "p.yaml:4: positions: 'tile-hog-rule' is not a disputed ruling that changes a score",
+        ),
+        (
+            {"p.yaml": "name: p\nextends: q.yaml\n", "q.yaml": "name: q\n\nextends: p.yaml\n"},
+            "q.yaml:3: extends: 'p.yaml' leads back to a profile already in the chain (a loop)",
+        ),
+        (
+            {"p.yaml": "name: p\nextends: null\npositions:\n  kong-table: full\n"},
+            "p.yaml:3: positions: no position for 'seven-pairs-tile-hog'",
+        ),
+        (
+            {"p.yaml": "name: p\nextends: green-book\npoints:\n  tile-hogg: 3\n"},
+            "p.yaml:4: points: unknown fan key 'tile-hogg'",
+        ),
+        (
+            {"p.yaml": "name: p\nextends: green-book\ncolour: green\n"},
+            "p.yaml:3: unknown field 'colour'",
+        ),
+    ],
+)
+def test_profile_mistakes_name_file_and_line(tmp_path, files, expected):
+    for name, text in files.items():
+        write(tmp_path, name, text)
+    result = run_score("--profile", str(tmp_path / "p.yaml"))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.strip().removeprefix("error: ").removeprefix(str(tmp_path) + "/").startswith(expected), (
+        result.stderr
+    )
