@@ -27,6 +27,8 @@ from .build import DEFAULT_DB, BuildFailed, build, is_stale
 from .load import RULINGS_DIR
 from .lookup import lookup
 from .options import json_option, profile_option, situation_options, situation_overrides
+from .publish import publish, stage
+from .serve import house_profile, serve
 
 DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
 
@@ -148,6 +150,61 @@ def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None) 
         click.echo("No ruling matches. Try a fan name (English, 中文 or pinyin) or fewer words.")
     for n, hit in enumerate(hits, start=1):
         click.echo(f"{n}. {hit.title}  [{hit.id}]\n   {hit.answer}\n   {hit.url}")
+
+
+@cli.command("serve", short_help="Serve the knowledge base and the scorer as a local site (Datasette).")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(1, 65535), default=8001, show_default=True, help="Port to listen on.")
+@profile_option
+def serve_command(host: str, port: int, profile: str) -> None:
+    """Build the knowledge base if it is missing or stale, then serve it until interrupted.
+
+    The site has a search in any fan name, a page per ruling, fan and source, and a score page;
+    the profile is the house interpretation: the score page's default and the position marked on
+    every disputed ruling. Datasette's table pages stay at /kb for the raw data.
+
+    Example:
+
+    \b
+        mjref serve
+        mjref serve --port 8080 --profile chinese-practice
+        mjref serve --profile our-club.yaml
+    """
+    house_profile(profile)  # a bad profile fails here, before the build
+    db = ensure_database(None)
+    click.echo(f"serving {db} on http://{host}:{port}/ (profile {profile}); Ctrl-C stops", err=True)
+    serve(db, profile, host, port)
+
+
+@cli.command(
+    "publish",
+    short_help="Publish the site with 'datasette publish' (cloudrun, heroku, fly, vercel).",
+    context_settings={"ignore_unknown_options": True},
+)
+@click.argument("provider")
+@profile_option
+@click.option("--dry-run", is_flag=True, help="Print the 'datasette publish' command instead of running it.")
+@click.argument("extra", nargs=-1, type=click.UNPROCESSED)
+def publish_command(provider: str, profile: str, dry_run: bool, extra: tuple[str, ...]) -> None:
+    """Publish the site to PROVIDER with the settings, pins and files of 'mjref serve'.
+
+    The database is staged in build/publish/ with the house profile baked in; arguments after
+    PROVIDER that mjref does not know (for example --service NAME) go to 'datasette publish'.
+
+    Example:
+
+    \b
+        mjref publish cloudrun --dry-run
+        mjref publish fly --profile our-club.yaml -- --app our-club-rulings
+    """
+    db = ensure_database(None)
+    command = stage(db, provider, profile, extra)
+    if dry_run:
+        click.echo(command.text)
+        return
+    status = publish(command)
+    if status:
+        raise click.exceptions.Exit(status)
 
 
 @cli.command("audit", short_help="Check a claimed score: a verdict on each claimed fan, with the rulings.")

@@ -1,0 +1,105 @@
+"""Helpers for the site tests: one knowledge base per test run, and the site served in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from datasette.app import Datasette
+
+from kb.build import build
+from kb.serve import datasette_kwargs, site_config
+
+_BUILT: dict[str, Path] = {}
+
+
+def site_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``kb.db`` built from the project's rulings, once per test run."""
+    if "db" not in _BUILT:
+        path = tmp_path_factory.mktemp("site") / "kb.db"
+        build(path)
+        _BUILT["db"] = path
+    return _BUILT["db"]
+
+
+class Site:
+    """The site as ``mjref serve`` configures it, served by Datasette in-process (``datasette.client``)."""
+
+    def __init__(self, db: Path, profile: str = "green-book") -> None:
+        self.loop = asyncio.new_event_loop()
+        self.ds = Datasette(**datasette_kwargs(db, site_config(profile)))
+
+    def get(self, path: str, **kwargs: Any) -> httpx.Response:
+        """One GET request, run to completion."""
+        return self.loop.run_until_complete(self.ds.client.get(path, **kwargs))
+
+    def json(self, path: str, **kwargs: Any) -> Any:
+        """The JSON of a page that must answer 200."""
+        response = self.get(path, **kwargs)
+        assert response.status_code == 200, (path, response.status_code, response.text[:500])
+        return response.json()
+
+    def close(self) -> None:
+        self.loop.close()
+
+
+def text_of(fragment: str) -> str:
+    """The visible text of an HTML fragment, tags dropped and spaces collapsed (for "is this shown" checks)."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def workdir_with(db: Path, workdir: Path) -> Path:
+    """A folder whose ``build/kb.db`` is a fresh copy of ``db``, so ``mjref serve`` there needs no build."""
+    (workdir / "build").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(db, workdir / "build" / "kb.db")  # a new file: newer than the rulings
+    return workdir
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterator[str]:
+    """``mjref serve`` on a free loopback port, run in ``workdir``; yields the base URL, stops it after."""
+    port = free_port()
+    log_path = workdir / f"serve-{port}.log"
+    log = log_path.open("wb")
+    command = [sys.executable, "-c", "from kb.cli import main; main()", "serve", "--port", str(port), *options]
+    process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if httpx.get(f"{url}/-/versions.json", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                raise AssertionError(f"mjref serve did not start: {log_path.read_text()[-2000:]}")
+            time.sleep(0.25)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()

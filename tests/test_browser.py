@@ -1,0 +1,104 @@
+"""The site in a real browser: Playwright driving Debian's Chromium against ``mjref serve`` on loopback.
+
+Never downloads a browser. Without ``/usr/bin/chromium`` or Playwright the tests skip, except under CI
+(``CI`` set), where they must run: ``.ci/run`` installs Chromium and a CJK font from Debian's packages.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kb.load import load_corpus
+from scorer import score
+
+from .site_support import running_site, site_db, workdir_with
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+ARGS += ["--disable-sync", "--no-first-run", "--disable-quic"]
+
+try:
+    from playwright.sync_api import Page, sync_playwright
+except ImportError:  # pragma: no cover - reported below
+    sync_playwright = None  # type: ignore[assignment]
+
+_missing = "playwright is not installed" if sync_playwright is None else None
+_missing = _missing or (None if CHROMIUM.exists() else f"{CHROMIUM} is missing (apt-get install chromium)")
+if _missing and os.environ.get("CI"):
+    pytest.fail(f"browser tests must run under CI: {_missing}", pytrace=False)
+pytestmark = pytest.mark.skipif(_missing is not None, reason=_missing or "")
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory) -> Iterator[str]:
+    workdir = workdir_with(site_db(tmp_path_factory), tmp_path_factory.mktemp("browser"))
+    with running_site(workdir) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser) -> Iterator[tuple[Page, list[str]]]:
+    """A fresh page, and the console errors and failed requests it logs (a CSP violation shows there)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.set_default_timeout(60_000)
+    p = context.new_page()
+    errors: list[str] = []
+    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    p.on("pageerror", lambda e: errors.append(str(e)))
+    p.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    yield p, errors
+    context.close()
+
+
+def test_search_by_chinese_name_and_open_the_ruling(url, page, tmp_path):
+    p, errors = page
+    ruling = next(r for r in load_corpus().rulings if r.id == "seven-pairs-tile-hog")
+    p.goto(url + "/")
+    p.fill("#home-q", "四归一 七对")
+    p.click("form.search-big button")
+    p.wait_for_url("**/-/search?q=*")
+    assert p.locator("ol.results > li").count() >= 3
+    p.screenshot(path=str(tmp_path / "search.png"))
+    p.locator("a.result-title", has_text=ruling.title).first.click()
+    p.wait_for_url(f"**/rulings/{ruling.id}")
+    assert p.locator("h1").inner_text() == ruling.title
+    assert p.locator(".position.house").count() == 1
+    p.screenshot(path=str(tmp_path / "ruling.png"))
+    assert (tmp_path / "search.png").stat().st_size > 0 and (tmp_path / "ruling.png").stat().st_size > 0
+    assert errors == []
+
+
+def test_score_a_hand_through_the_form(url, page, tmp_path):
+    p, errors = page
+    hand = "[123m,1][EEE,2][5555s]789s5p5p|EW1000"
+    p.goto(url + "/-/score")
+    p.fill("#hand", hand)
+    p.select_option("#profile", "chinese-practice")
+    p.click("form.score-form button")
+    p.wait_for_url("**/-/score?hand=*")
+    expected = score(hand, profile="chinese-practice").total
+    assert p.locator("dd.total").inner_text().startswith(f"{expected} points")
+    assert p.locator(".set.kong.concealed .tile.down").count() == 2
+    p.screenshot(path=str(tmp_path / "score.png"), full_page=True)
+    assert (tmp_path / "score.png").stat().st_size > 0
+    assert errors == []
+
+
+def test_datasette_table_page_runs_under_its_policy(url, page):
+    p, errors = page
+    p.goto(url + "/kb/fans?_size=10")
+    assert p.locator("table.rows-and-columns").count() == 1
+    assert errors == []

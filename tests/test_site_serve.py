@@ -1,0 +1,137 @@
+"""``mjref serve`` and ``mjref publish``: the options, the house profile, and a real server on loopback."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sqlite3
+import tomllib
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import cli
+from kb.publish import stage
+from kb.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
+from scorer import score
+from scorer.profiles import load_profile
+
+from .site_support import Site, running_site, site_db, workdir_with
+
+SETTINGS = json.loads((SITE_DIR / "settings.json").read_text(encoding="utf-8"))
+CLUB = "name: our-club\ntitle: Our club\nextends: green-book\npositions:\n  seven-pairs-tile-hog: tile-hog\n"
+ALL_GREEN = "2233446688sFF22s|EE0000"  # Seven Pairs and All Green: Tile Hog only where the profile allows it
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    return site_db(tmp_path_factory)
+
+
+@pytest.fixture
+def club(tmp_path) -> Path:
+    path = tmp_path / "our-club.yaml"
+    path.write_text(CLUB, encoding="utf-8")
+    return path
+
+
+def test_the_pinned_datasette_is_the_projects_dependency():
+    project = tomllib.loads((SITE_DIR.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    assert DATASETTE_PIN in project["project"]["dependencies"]
+
+
+def test_serve_arguments_carry_the_public_site_settings(db, tmp_path):
+    site = site_config("chinese-practice")
+    args = serve_args(db, site, tmp_path / "m.json", "127.0.0.1", 8123)
+    assert args[:3] == ["serve", "-i", str(db)]
+    assert SETTINGS["default_allow_sql"] is False and SETTINGS["allow_facet"] is False
+    for name, value in SETTINGS.items():
+        text = ("on" if value else "off") if isinstance(value, bool) else str(value)
+        assert ["--setting", name, text] == args[args.index(name) - 1 : args.index(name) + 2]
+    assert args[args.index("--static") + 1] == f"static:{SITE_DIR / 'static'}"
+    assert args[-4:] == ["--host", "127.0.0.1", "--port", "8123"]
+    assert site.metadata["plugins"]["mjref-site"]["profile"] == "chinese-practice"
+
+
+def test_serve_refuses_an_unknown_profile():
+    result = CliRunner().invoke(cli, ["serve", "--profile", "nope"])
+    assert result.exit_code == 2 and result.output.startswith("error: unknown profile 'nope'")
+
+
+def test_a_profile_file_may_not_take_a_built_in_name(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text(CLUB.replace("our-club", "green-book"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["serve", "--profile", str(path)])
+    assert result.exit_code == 2 and "built-in profile" in result.output
+
+
+def test_a_club_profile_file_is_the_house_profile(db, club):
+    site = Site(db, profile=str(club))
+    try:
+        house = load_profile(str(club))
+        ruling = site.json("/rulings/seven-pairs-tile-hog.json")
+        assert [p["id"] for p in ruling["positions"] if p["house"]] == [house.positions["seven-pairs-tile-hog"]]
+        data = site.json("/-/score.json", params={"hand": ALL_GREEN})
+        assert data["profile"] == "our-club" and data["total"] == score(ALL_GREEN, profile=str(club)).total
+        assert '<option value="our-club" selected>' in site.get("/-/score", params={"hand": ALL_GREEN}).text
+    finally:
+        site.close()
+
+
+def test_mjref_serve_serves_the_site_on_loopback(db, tmp_path):
+    with running_site(workdir_with(db, tmp_path), "--profile", "starback") as url:
+        home = httpx.get(url + "/", timeout=10)
+        assert home.status_code == 200 and "starback" in home.text
+        assert "script-src 'self';" in home.headers["content-security-policy"]
+        result = httpx.get(url + "/-/score.json", params={"hand": ALL_GREEN}, timeout=10).json()
+        assert result["profile"] == "starback" and result["total"] == score(ALL_GREEN, profile="starback").total
+        assert httpx.get(url + "/kb.json", params={"sql": "select 1"}, timeout=10).status_code == 403
+        assert httpx.get(url + "/static/mjref.css", timeout=10).status_code == 200
+
+
+def test_publish_dry_run_prints_the_command_with_pins_and_settings(db, tmp_path, monkeypatch):
+    monkeypatch.chdir(workdir_with(db, tmp_path))
+    result = CliRunner().invoke(cli, ["publish", "cloudrun", "--dry-run", "--", "--service", "rulings"])
+    assert result.exit_code == 0, result.output
+    args = shlex.split(result.output.strip().splitlines()[-1])
+    assert args[:4] == ["datasette", "publish", "cloudrun", str(Path("build/publish/kb.db"))]
+    assert args[-2:] == ["--service", "rulings"]
+    option = {args[i]: args[i + 1] for i in range(4, len(args) - 2, 2)}
+    installs = [args[i + 1] for i, a in enumerate(args) if a == "--install"]
+    assert DATASETTE_PIN in installs and "-e plugins/mjref" in installs
+    assert option["--template-dir"] == str(SITE_DIR / "templates")
+    assert option["--static"] == f"static:{SITE_DIR / 'static'}"
+    extra = option["--extra-options"].split()
+    for name in SETTINGS:
+        assert name in extra
+    plugins = Path(option["--plugins-dir"])
+    assert {p.name for p in (SITE_DIR / "plugins").glob("*.py")} == {p.name for p in plugins.glob("*.py")}
+    for shipped in ("pyproject.toml", "scorer/__init__.py", "kb/lookup.py", "rulings/profiles/green-book.yaml"):
+        assert (plugins / "mjref" / shipped).is_file(), shipped
+    metadata = json.loads(Path(option["--metadata"]).read_text(encoding="utf-8"))
+    assert metadata["plugins"]["mjref-site"]["profile"] == "green-book"
+    with sqlite3.connect("build/publish/kb.db") as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'house_profile'").fetchone() == ("green-book",)
+
+
+def test_publish_bakes_a_club_profile_into_the_database(db, club, tmp_path):
+    command = stage(db, "fly", str(club), out=tmp_path / "publish")
+    assert command.args[:3] == ["datasette", "publish", "fly"]
+    house = load_profile(str(club))
+    baked = tmp_path / "publish" / "plugins" / "house-profile.yaml"
+    standalone = load_profile(str(baked))
+    assert (standalone.name, standalone.positions, standalone.points) == (house.name, house.positions, house.points)
+    metadata = json.loads((tmp_path / "publish" / "metadata.json").read_text(encoding="utf-8"))
+    assert metadata["plugins"]["mjref-site"]["profile"] == "plugins/house-profile.yaml"
+    with sqlite3.connect(tmp_path / "publish" / "kb.db") as conn:
+        assert conn.execute("SELECT builtin FROM profiles WHERE id = 'our-club'").fetchone() == (0,)
+        sql = "SELECT ruling_id, position_id FROM profile_positions WHERE profile_id = ?"
+        assert dict(conn.execute(sql, [house.name])) == house.positions
+
+
+def test_publish_refuses_an_unknown_provider(db, tmp_path, monkeypatch):
+    monkeypatch.chdir(workdir_with(db, tmp_path))
+    result = CliRunner().invoke(cli, ["publish", "nowhere", "--dry-run"])
+    assert result.exit_code == 2 and result.output.startswith("error: unknown provider 'nowhere'")
