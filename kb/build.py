@@ -212,7 +212,15 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, checked: Validation) -> No
         ("citations", "source_id"),
         ("ruling_fans", "fan_id"),
         ("fan_aliases", "folded"),
+        ("fan_aliases", "fan_id"),
         ("examples", "status"),
+        ("ruling_links", "ruling_id"),
+        ("ruling_links", "target_id"),
+        ("ruling_fans", "ruling_id"),
+        ("exclusions", "fan_id"),
+        ("exclusions", "excluded_fan_id"),
+        ("exclusions", "ruling_id"),
+        ("profile_positions", "ruling_id"),
     ]:
         db.table(table).create_index([column])
 
