@@ -20,6 +20,7 @@ from datasette import Response, hookimpl
 from markupsafe import Markup, escape
 
 from kb.lookup import MAX_QUERY, LookupFailed, open_index
+from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
 from kb.serve import PLUGIN
 from scorer import Score, score
@@ -29,19 +30,6 @@ from scorer.profiles import Profile, builtin_names, load_profile
 
 DB = "kb"
 SEARCH_LIMIT = 20
-TOPICS = (
-    "principles",
-    "fans",
-    "combinations",
-    "kongs",
-    "waits",
-    "situations",
-    "payments",
-    "procedure",
-    "penalties",
-    "babcock-scoring",
-    "babcock-optional-scores",
-)
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
 
 
