@@ -18,6 +18,7 @@ from .tiles import WINDS
 from .validate import validate
 
 RULESETS = ("mcr",)
+_NO_OVERRIDES = (None,) * 7  # score() called without situation keywords
 
 
 def score(
@@ -41,6 +42,9 @@ def score(
     if ruleset not in RULESETS:
         raise MjrefError(f"unknown rule set {ruleset!r}: supported are {', '.join(RULESETS)}", code="ruleset")
     h = parse(hand) if isinstance(hand, str) else hand
+    if (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) == _NO_OVERRIDES:
+        validate(h)
+        return score_hand(h, load_profile(profile))
     changes: dict[str, object] = {}
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:

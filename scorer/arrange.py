@@ -7,12 +7,12 @@ pungs are never read as chows as well. The scorer keeps the best arrangement.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
+from operator import mul
 from typing import NamedTuple
 
-from .hand import Hand, Kind
+from .hand import CHOW, PAIR, PUNG, Hand, Kind
 from .tiles import HONORS, ORPHANS, Tile, run_text
 
 REGULAR = "regular"
@@ -33,6 +33,7 @@ def _knitted_tiles(order: tuple[int, int, int]) -> tuple[Tile, ...]:
 
 KNITTED = {order: _knitted_tiles(order) for order in KNITTED_SUITS}
 KNITTED_ALLOWED = {order: frozenset(tiles) | frozenset(HONORS) for order, tiles in KNITTED.items()}
+KNITTED_MASKS = {order: sum(1 << t for t in tiles) for order, tiles in KNITTED.items()}
 
 
 def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
@@ -45,24 +46,49 @@ _SIZE = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
 
 class Group(NamedTuple):
     """A set of an arrangement. ``concealed`` is False for melded sets and for a pung
-    completed by a discarded winning tile; ``declared`` marks sets written in brackets."""
+    completed by a discarded winning tile; ``declared`` marks sets written in brackets;
+    ``mask`` is the set's tiles as a bit set (bit t for tile t). Arrangements take their
+    groups from :data:`GROUPS`, which fills in the mask."""
 
     kind: Kind
     tile: Tile
     concealed: bool
     declared: bool = False
+    mask: int = 0
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        t = self.tile
-        if self.kind is Kind.CHOW:
-            return (t, t + 1, t + 2)
-        if self.kind is Kind.KNITTED:
-            return (t, t + 3, t + 6)
-        return (t,) * _SIZE[self.kind]
+        return GROUP_TILES[self.kind, self.tile]
 
     def text(self) -> str:
-        return run_text(self.tiles)
+        return GROUP_TEXTS[self.kind, self.tile]
+
+
+def _group_tiles(kind: Kind, t: Tile) -> tuple[Tile, ...]:
+    if kind is CHOW:
+        return (t, t + 1, t + 2)
+    if kind is Kind.KNITTED:
+        return (t, t + 3, t + 6)
+    return (t,) * _SIZE[kind]
+
+
+def _group_starts(kind: Kind) -> range:
+    """The tiles a group of ``kind`` can start on."""
+    return range(34) if kind in _SIZE else range(27)
+
+
+# Every group's tiles and text, and every group itself (by kind, tile, concealed, declared), made once:
+# arrangements only look them up.
+GROUP_TILES: dict[tuple[Kind, Tile], tuple[Tile, ...]] = {
+    (k, t): _group_tiles(k, t) for k in Kind for t in _group_starts(k)
+}
+GROUP_TEXTS: dict[tuple[Kind, Tile], str] = {key: run_text(tiles) for key, tiles in GROUP_TILES.items()}
+GROUPS: dict[tuple[Kind, Tile, bool, bool], Group] = {
+    (k, t, c, d): Group(k, t, c, d, sum(1 << x for x in set(tiles)))
+    for (k, t), tiles in GROUP_TILES.items()
+    for c in (False, True)
+    for d in (False, True)
+}
 
 
 class Arrangement(NamedTuple):
@@ -77,61 +103,79 @@ class Arrangement(NamedTuple):
 
 # --- regular hands: per-suit splits, cached on the suit's 9 counts ---------------------------------------------
 
-Split = tuple[tuple[Kind, int], ...]  # (kind, rank index 0-8) groups of one suit
-
 
 @lru_cache(maxsize=8192)
-def _suit_splits(counts: tuple[int, ...]) -> tuple[tuple[Split, bool], ...]:
-    """Every split of one suit's counts into chows, pungs and at most one pair.
+def _suit_groups(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[Group, ...], bool], ...]:
+    """Every split of one suit's counts into chows, pungs and at most one pair, as concealed groups (the
+    suit's tiles start at ``base``), each with whether it has the pair; empty when there is none.
 
-    Returns (groups, has_pair) pairs; empty tuple when no split exists.
+    A depth-first search that reads the lowest tile left as a pung, then as the start of a chow, then
+    as the pair, so the splits come in that order and each lists its groups as they were taken.
     """
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return (((), False),)
-    out: list[tuple[Split, bool]] = []
     c = list(counts)
-    if c[i] >= 3:
-        c[i] -= 3
-        out += [(((Kind.PUNG, i),) + rest, p) for rest, p in _suit_splits(tuple(c))]
-        c[i] += 3
-    if i <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        out += [(((Kind.CHOW, i),) + rest, p) for rest, p in _suit_splits(tuple(c))]
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-    if c[i] >= 2:
-        c[i] -= 2
-        out += [(((Kind.PAIR, i),) + rest, True) for rest, p in _suit_splits(tuple(c)) if not p]
-        c[i] += 2
-    return tuple(dict.fromkeys(out))
+    out: list[tuple[tuple[Group, ...], bool]] = []
+    path: list[Group] = []
+
+    def take(i: int, pair: bool) -> None:
+        while i < 9 and not c[i]:
+            i += 1
+        if i == 9:
+            out.append((tuple(path), pair))
+            return
+        t = base + i
+        if c[i] >= 3:
+            c[i] -= 3
+            path.append(GROUPS[PUNG, t, True, False])
+            take(i, pair)
+            path.pop()
+            c[i] += 3
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
+            path.append(GROUPS[CHOW, t, True, False])
+            take(i, pair)
+            path.pop()
+            c[i] += 1
+            c[i + 1] += 1
+            c[i + 2] += 1
+        if not pair and c[i] >= 2:
+            c[i] -= 2
+            path.append(GROUPS[PAIR, t, True, False])
+            take(i, True)
+            path.pop()
+            c[i] += 2
+
+    take(0, False)
+    return tuple(out)
 
 
-def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[Kind, Tile], ...]]:
-    """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair."""
+def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[Group, ...]]:
+    """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair, as concealed groups."""
     choices = []
-    for suit in range(3):
-        base = suit * 9
-        splits = _suit_splits(tuple(counts[base : base + 9]))
+    for base in (0, 9, 18):
+        splits = _suit_groups(tuple(counts[base : base + 9]), base)
         if not splits:
             return []
-        choices.append([(tuple((k, base + r) for k, r in g), p) for g, p in splits])
-    honors: list[tuple[Kind, Tile]] = []
+        choices.append(splits)
+    honors: list[Group] = []
     honor_pairs = 0
-    for t in HONORS:
-        n = counts[t]
-        if n == 3:
-            honors.append((Kind.PUNG, t))
-        elif n == 2:
-            honors.append((Kind.PAIR, t))
-            honor_pairs += 1
-        elif n:
+    if any(counts[27:]):
+        for t in HONORS:
+            n = counts[t]
+            if n == 3:
+                honors.append(GROUPS[PUNG, t, True, False])
+            elif n == 2:
+                honors.append(GROUPS[PAIR, t, True, False])
+                honor_pairs += 1
+            elif n:
+                return []
+        if honor_pairs > 1:
             return []
-    if honor_pairs > 1:
-        return []
+    first, second, third = choices
+    if len(first) == len(second) == len(third) == 1:  # one split in each suit: the usual case
+        (a, pa), (b, pb), (c, pc) = first[0], second[0], third[0]
+        return [a + b + c + tuple(honors)] if honor_pairs + pa + pb + pc == 1 else []
     out = []
     for combo in product(*choices):
         pairs = honor_pairs + sum(p for _, p in combo)
@@ -140,15 +184,54 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[Kind
     return out
 
 
+NO_PAIR, WITH_PAIR = 1, 2  # bits of a suit's split status
+RANKS = range(9)
+
+
+def _sets_only(counts: list[int] | tuple[int, ...]) -> bool:
+    """Do one suit's counts split into chows and pungs alone?
+
+    Rank by rank: the tiles left after the chows begun below are pungs plus chows begun here, and
+    three equal chows read as three pungs, so the chows begun here can be taken as that rest modulo 3.
+    """
+    back1 = back2 = 0  # chows begun one and two ranks below
+    for n in counts:
+        rest = n - back1 - back2
+        if rest < 0:
+            return False
+        back2, back1 = back1, rest % 3
+    return back1 == back2 == 0  # no chow may begin on rank 8 or 9
+
+
 @lru_cache(maxsize=8192)
-def _suit_pairs(counts: tuple[int, ...]) -> frozenset[bool]:
-    """For one suit's counts: whether a split exists without a pair (False) and/or with one (True)."""
-    return frozenset(p for _, p in _suit_splits(counts))
+def _suit_status(counts: tuple[int, ...]) -> int:
+    """For one suit's counts: bit NO_PAIR when they split into sets alone, bit WITH_PAIR when into sets
+    and one pair (0 when they split into neither). The same as reading :func:`_suit_groups`, without
+    listing the splits."""
+    return _split_status(counts)
+
+
+def _split_status(counts: list[int] | tuple[int, ...]) -> int:
+    """:func:`_suit_status`, not cached."""
+    size = sum(counts)
+    if size % 3 == 0:
+        return NO_PAIR if _sets_only(counts) else 0
+    if size % 3 == 2:
+        # Sets add up to a multiple of 3 in sum(rank * count): the pair's rank r has 2r = that sum, mod 3.
+        c = list(counts)
+        for r in range(2 * sum(map(mul, RANKS, counts)) % 3, 9, 3):
+            if c[r] >= 2:
+                c[r] -= 2
+                ok = _sets_only(c)
+                c[r] += 2
+                if ok:
+                    return WITH_PAIR
+    return 0
 
 
 def is_regular_complete(counts: list[int]) -> bool:
     """True when ``counts`` splits into sets plus exactly one pair."""
-    statuses = [_suit_pairs(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
+    statuses = [_suit_status(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
     return _one_pair(statuses, _honor_pairs(counts))
 
 
@@ -156,7 +239,7 @@ def is_regular_complete(counts: list[int]) -> bool:
 
 
 def is_seven_pairs(counts: list[int]) -> bool:
-    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+    return sum(counts) == 14 and set(counts) <= {0, 2, 4}
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
@@ -174,11 +257,12 @@ def honors_knitted_order(counts: list[int]) -> tuple[int, int, int] | None:
     return None
 
 
-def knitted_straight_rest(counts: list[int]) -> list[tuple[tuple[int, int, int], list[int]]]:
-    """For each knitted layout fully present, the counts left after removing its nine tiles."""
+def knitted_straight_rest(counts: list[int], held: int) -> list[tuple[tuple[int, int, int], list[int]]]:
+    """For each knitted layout fully present, the counts left after removing its nine tiles
+    (``held``: the held tiles, bit t for tile t)."""
     out = []
     for order, tiles in KNITTED.items():
-        if all(counts[t] for t in tiles):
+        if not KNITTED_MASKS[order] & ~held:
             rest = list(counts)
             for t in tiles:
                 rest[t] -= 1
@@ -194,6 +278,8 @@ def _neighbours(t: Tile) -> int:
 
 
 NEIGHBOURS = tuple(_neighbours(t) for t in range(34))
+ORPHAN_MASK = sum(1 << t for t in ORPHANS)
+SUITED_MASK = (1 << 27) - 1
 
 
 def _candidates(counts: list[int]) -> list[Tile]:
@@ -217,66 +303,111 @@ def _honor_pairs(counts: list[int]) -> int:
     return pairs
 
 
-def _one_pair(statuses: list[frozenset[bool]], honor_pairs: int) -> bool:
-    """Do the suits' split options and the honours' pairs make exactly one pair in all?"""
+def _one_pair(statuses: list[int], honor_pairs: int) -> bool:
+    """Do the suits' split statuses and the honours' pairs make exactly one pair in all?"""
     if honor_pairs < 0 or honor_pairs > 1 or not all(statuses):
         return False
     if honor_pairs == 1:
-        return all(False in st for st in statuses)
-    return any(True in statuses[k] and all(False in statuses[j] for j in range(3) if j != k) for k in range(3))
+        return all(st & NO_PAIR for st in statuses)
+    return any(statuses[k] & WITH_PAIR and all(statuses[j] & NO_PAIR for j in range(3) if j != k) for k in range(3))
 
 
-def iter_waiting_tiles(hand: Hand) -> Iterator[Tile]:
-    """Yield each tile kind that would complete the hand's 13 tiles (ignoring how many copies
-    exist), regular completions first; a kind may be yielded more than once."""
+@lru_cache(maxsize=8192)
+def _suit_completions(counts: tuple[int, ...]) -> tuple[int, int]:
+    """The ranks (bit r for rank index r) that, added to one suit's counts, let it split into sets alone,
+    and those that let it split into sets and one pair. Only ranks within two of a held rank can."""
+    near = 0
+    for r in range(9):
+        if counts[r]:
+            near |= NEIGHBOURS[r]  # tile r of the first suit: its neighbours' bits are their ranks
+    alone = paired = 0
+    c = list(counts)
+    for r in range(9):
+        if near >> r & 1:
+            c[r] += 1
+            status = _split_status(c)
+            c[r] -= 1
+            if status & NO_PAIR:
+                alone |= 1 << r
+            if status & WITH_PAIR:
+                paired |= 1 << r
+    return alone, paired
+
+
+def _regular_waits(counts: list[int], honors: bool) -> int:
+    """The tiles (bit t for tile t) that, added to ``counts``, make sets and exactly one pair
+    (``honors``: whether ``counts`` holds any honour)."""
+    keys = [tuple(counts[b : b + 9]) for b in (0, 9, 18)]
+    statuses = [_suit_status(k) for k in keys]
+    honor_pairs = _honor_pairs(counts) if honors else 0
+    waits = 0
+    if 0 <= honor_pairs <= 1:  # a suited tile: the honours and the other two suits fit as they are
+        for s in range(3):
+            a, b = statuses[s - 1], statuses[s - 2]
+            if not (a and b):
+                continue
+            alone, paired = _suit_completions(keys[s])
+            ranks = 0
+            if a & NO_PAIR and b & NO_PAIR:  # the pair is the honours' or this suit's
+                ranks |= alone if honor_pairs else paired
+            if not honor_pairs and (a & WITH_PAIR and b & NO_PAIR or a & NO_PAIR and b & WITH_PAIR):
+                ranks |= alone  # the pair is in another suit
+            waits |= ranks << (9 * s)
+    if not honors:
+        return waits
+    for t in HONORS:  # an honour: only one already held can make a pair or a pung
+        if counts[t]:
+            counts[t] += 1
+            if _one_pair(statuses, _honor_pairs(counts)):
+                waits |= 1 << t
+            counts[t] -= 1
+    return waits
+
+
+def waiting_mask(hand: Hand) -> int:
+    """Every tile kind (bit t for tile t) that would complete the hand's 13 tiles, ignoring how many
+    copies exist: in four sets and a pair, or in a special form."""
     counts = [0] * 34
+    held = odd = 0
     for t in hand.standing:
         counts[t] += 1
+        held |= 1 << t
+        odd ^= 1 << t
     n_melds = len(hand.melds)
-    keys = [tuple(counts[b : b + 9]) for b in (0, 9, 18)]
-    statuses = [_suit_pairs(k) for k in keys]
-    honor_pairs = _honor_pairs(counts)
-    candidates = _candidates(counts)
-    for t in candidates:
-        if t < 27:
-            suit = t // 9
-            key = list(keys[suit])
-            key[t % 9] += 1
-            trial = list(statuses)
-            trial[suit] = _suit_pairs(tuple(key))
-            if _one_pair(trial, honor_pairs):
-                yield t
-        else:
-            counts[t] += 1
-            complete = _one_pair(statuses, _honor_pairs(counts))
-            counts[t] -= 1
-            if complete:
-                yield t
+    waits = _regular_waits(counts, held >> 27 != 0)
     if n_melds == 0:
-        singles = [t for t in range(34) if counts[t] % 2]
-        if len(singles) == 1:
-            yield singles[0]  # seven pairs: the one odd tile
-        if sum(counts[t] for t in ORPHANS) == 13 and max(counts[t] for t in ORPHANS) <= 2:
+        if odd and not odd & (odd - 1):
+            waits |= odd  # seven pairs: the one tile held an odd number of times
+        # thirteen orphans (13 orphans held at most twice each cover at least 7 kinds: a quick test first)
+        if (
+            (held & ORPHAN_MASK).bit_count() >= 7
+            and sum(counts[t] for t in ORPHANS) == 13
+            and max(counts[t] for t in ORPHANS) <= 2
+        ):
             missing = [t for t in ORPHANS if not counts[t]]
             if len(missing) <= 1:
-                yield from missing if missing else ORPHANS
+                for t in missing if missing else ORPHANS:
+                    waits |= 1 << t
         if max(counts) == 1:
             present = [t for t in range(27) if counts[t]]
             for allowed in KNITTED_ALLOWED.values():
                 if all(t in allowed for t in present):
-                    yield from (t for t in sorted(allowed) if not counts[t])
-    if n_melds <= 1:
-        for tiles in KNITTED.values():
-            missing = [t for t in tiles if not counts[t]]
-            if len(missing) > 1:
+                    for t in allowed:
+                        if not counts[t]:
+                            waits |= 1 << t
+    if n_melds <= 1 and (held & SUITED_MASK).bit_count() >= 8:  # else no knitted straight lacks one tile only
+        for order, tiles in KNITTED.items():
+            if (KNITTED_MASKS[order] & ~held).bit_count() > 1:
                 continue
-            for c in missing if missing else candidates:
+            missing = [t for t in tiles if not counts[t]]
+            for c in missing if missing else _candidates(counts):
                 rest = list(counts)
                 rest[c] += 1
                 for t in tiles:
                     rest[t] -= 1
                 if is_regular_complete(rest):
-                    yield c
+                    waits |= 1 << c
+    return waits
 
 
 def waiting_tiles(hand: Hand) -> list[Tile]:
@@ -287,16 +418,17 @@ def waiting_tiles(hand: Hand) -> list[Tile]:
     >>> [name(t) for t in waiting_tiles(parse("1113m456p789p234s2m"))]
     ['2m', '3m']
     """
-    return sorted(set(iter_waiting_tiles(hand)))
+    waits = waiting_mask(hand)
+    return [t for t in range(34) if waits >> t & 1]
 
 
 # --- arrangements of a hand ------------------------------------------------------------------------------------
 
 
 def _wait_shape(kind: Kind, start: Tile, win: Tile) -> str | None:
-    if kind is Kind.PAIR:
+    if kind is PAIR:
         return SINGLE
-    if kind is Kind.CHOW:
+    if kind is CHOW:
         if win == start + 1:
             return CLOSED
         rank = start % 9
@@ -305,57 +437,65 @@ def _wait_shape(kind: Kind, start: Tile, win: Tile) -> str | None:
     return None
 
 
-def _with_win(
-    form: str, declared: tuple[Group, ...], concealed: tuple[tuple[Kind, Tile], ...], hand: Hand
-) -> list[Arrangement]:
+def _with_win(form: str, declared: tuple[Group, ...], concealed: tuple[Group, ...], hand: Hand) -> list[Arrangement]:
     """One arrangement per distinct concealed group the winning tile can sit in."""
     w = hand.winning
     discard = not hand.situation.self_drawn
     out = []
-    seen = set()
-    for i, (kind, t) in enumerate(concealed):
-        tiles = Group(kind, t, True).tiles
-        if w not in tiles or (kind, t) in seen:
+    seen = []
+    for i, g in enumerate(concealed):
+        if not g.mask >> w & 1 or g in seen:
             continue
-        seen.add((kind, t))
-        groups = tuple(Group(k, s, not (j == i and discard and k is Kind.PUNG)) for j, (k, s) in enumerate(concealed))
-        out.append(Arrangement(form, declared + groups, len(declared) + i, _wait_shape(kind, t, w)))
+        seen.append(g)
+        kind, t = g.kind, g.tile
+        these = concealed
+        if discard and kind is PUNG:  # a pung completed by a discard counts as melded
+            these = concealed[:i] + (GROUPS[kind, t, False, False],) + concealed[i + 1 :]
+        out.append(Arrangement(form, declared + these, len(declared) + i, _wait_shape(kind, t, w)))
     return out
 
 
 def _declared_groups(hand: Hand) -> tuple[Group, ...]:
-    return tuple(Group(m.kind, m.tile, m.concealed, True) for m in hand.melds)
+    if not hand.melds:
+        return ()
+    return tuple(GROUPS[m.kind, m.tile, m.concealed, True] for m in hand.melds)
+
+
+def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
+    return tuple(GROUPS[Kind.KNITTED, suit * 9 + start, True, False] for start, suit in enumerate(order))
 
 
 def arrangements(hand: Hand) -> list[Arrangement]:
     """Every reading of a complete hand, regular forms first. Empty when the hand is not complete."""
     counts = [0] * 34
-    for t in hand.concealed_tiles:
+    held = 0  # bit t: tile t held
+    for t in (*hand.standing, hand.winning):
         counts[t] += 1
+        held |= 1 << t
     declared = _declared_groups(hand)
     out: list[Arrangement] = []
     for split in regular_splits(counts):
         out += _with_win(REGULAR, declared, split, hand)
-    distinct_suited = sum(1 for t in range(27) if counts[t])
-    if not hand.melds:
-        if is_seven_pairs(counts):
-            pairs = tuple((Kind.PAIR, t) for t in range(34) for _ in range(counts[t] // 2))
-            groups = tuple(Group(Kind.PAIR, t, True) for _, t in pairs)
+    n_melds = len(hand.melds)
+    if n_melds > 1:
+        return out
+    distinct_suited = (held & SUITED_MASK).bit_count()
+    if not n_melds:
+        if 1 not in counts and 3 not in counts and is_seven_pairs(counts):
+            groups = tuple(GROUPS[PAIR, t, True, False] for t in range(34) for _ in range(counts[t] // 2))
             win = next(i for i, g in enumerate(groups) if g.tile == hand.winning)
             out.append(Arrangement(SEVEN_PAIRS, groups, win, None))
-        if distinct_suited <= 6 and is_thirteen_orphans(counts):
+        if held & ORPHAN_MASK == ORPHAN_MASK and is_thirteen_orphans(counts):
             out.append(Arrangement(THIRTEEN_ORPHANS, (), -1, None))
         order = honors_knitted_order(counts) if max(counts) == 1 else None
         if order is not None:
-            knitted = tuple(Group(Kind.KNITTED, suit * 9 + start, True) for start, suit in enumerate(order))
-            out.append(Arrangement(HONORS_KNITTED, knitted, -1, None))
-    if len(hand.melds) <= 1 and distinct_suited >= 9:
-        for order, rest in knitted_straight_rest(counts):
-            knitted = tuple(Group(Kind.KNITTED, suit * 9 + start, True) for start, suit in enumerate(order))
+            out.append(Arrangement(HONORS_KNITTED, _knitted_groups(order), -1, None))
+    if distinct_suited >= 9:
+        for order, rest in knitted_straight_rest(counts, held):
+            knitted = _knitted_groups(order)
             for split in regular_splits(rest):
                 for a in _with_win(KNITTED_STRAIGHT, declared + knitted, split, hand):
                     out.append(a)
                 if hand.winning in knitted_tiles(order):
-                    groups = declared + knitted + tuple(Group(k, t, True) for k, t in split)
-                    out.append(Arrangement(KNITTED_STRAIGHT, groups, -1, None))
+                    out.append(Arrangement(KNITTED_STRAIGHT, declared + knitted + split, -1, None))
     return out

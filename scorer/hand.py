@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import lru_cache
 
 from .tiles import EAST, Tile, run_text
 
@@ -16,6 +17,10 @@ class Kind(IntEnum):
     KONG = 2
     PAIR = 3
     KNITTED = 4  # one third of a Knitted Straight: 147, 258 or 369 of one suit
+
+
+# The kinds as plain names: reading ``Kind.PUNG`` goes through the enum class each time, these do not.
+CHOW, PUNG, KONG, PAIR, KNITTED = Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR, Kind.KNITTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +43,18 @@ class Meld:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         t = self.tile
-        if self.kind is Kind.CHOW:
+        if self.kind is CHOW:
             return (t, t + 1, t + 2)
-        return (t,) * (4 if self.kind is Kind.KONG else 3)
+        return (t,) * (4 if self.kind is KONG else 3)
 
     def text(self) -> str:
-        body = run_text(self.tiles)
-        return f"[{body}]" if self.offer is None or self.offer == 0 else f"[{body},{self.offer}]"
+        return _meld_text(self.kind, self.tile, self.offer)
+
+
+@lru_cache(maxsize=1024)
+def _meld_text(kind: Kind, tile: Tile, offer: int | None) -> str:
+    body = run_text(Meld(kind, tile, offer).tiles)
+    return f"[{body}]" if offer is None or offer == 0 else f"[{body},{offer}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +88,13 @@ class Hand:
         """How many of each of the 34 kinds the hand holds, kongs counted as four."""
         c = [0] * 34
         for m in self.melds:
-            for t in m.tiles:
+            t = m.tile
+            if m.kind is CHOW:
                 c[t] += 1
+                c[t + 1] += 1
+                c[t + 2] += 1
+            else:
+                c[t] += 4 if m.kind is KONG else 3
         for t in self.standing:
             c[t] += 1
         c[self.winning] += 1

@@ -9,6 +9,7 @@ last tile of the wall, kong) and an optional ``+N`` flower count.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .errors import NotationError
 from .hand import Hand, Kind, Meld, Situation
@@ -126,52 +127,59 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
 _FAST = re.compile(
     r"((?:\[[1-9ESWNCFPmpsz]+(?:,[1-7])?\])*)([1-9ESWNCFPmpsz]+)(?:\|([ESWN])([ESWN])([01]{4}))?(?:\+([1-8]))?"
 )
-_RUN = re.compile(r"([1-9]+)([mps])|([1-7]+)z|([ESWNCFP])")
 _SETS = re.compile(r"\[([^,\]]+)(?:,(\d))?\]")
 
 
-def _fast_tiles(text: str) -> list[Tile] | None:
-    """Tiles of a well-formed run of tile text, or None (the careful reader then explains the fault)."""
-    out: list[Tile] = []
-    end = 0
-    for m in _RUN.finditer(text):
-        if m.start() != end:
-            return None
-        end = m.end()
-        digits, suit, honors_z, honor = m.groups()
-        if suit:
-            base = SUIT_LETTERS.index(suit) * 9 - 1
-            out += [base + int(d) for d in digits]
-        elif honors_z:
-            out += [26 + int(d) for d in honors_z]
-        else:
-            out.append(27 + HONOR_LETTERS.index(honor))
-    return out if end == len(text) else None
+_RUNS = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")  # digits and their suit letter, or one honour letter
+_SUIT_BASES = {"m": 0, "p": 9, "s": 18, "z": 27}  # the tile of rank 1 in each suit letter
+_HONOR_TILES = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
 
 
-def _parse_fast(text: str) -> Hand | None:
-    """The common case, a well-formed hand, read with regular expressions; None for anything else."""
-    m = _FAST.fullmatch(text.replace(" ", ""))
-    if m is None:
+@lru_cache(maxsize=1024)
+def _run_tiles(run: str) -> tuple[Tile, ...] | None:
+    """The tiles of one run (``123m``, ``E``), or None for honours past ``7z``."""
+    letter = run[-1]
+    if letter in _HONOR_TILES:
+        return (_HONOR_TILES[letter],)
+    if letter == "z" and ("8" in run or "9" in run):
         return None
-    sets, body, prevalent, seat, flags, flowers = m.groups()
-    melds = []
-    for sm in _SETS.finditer(sets):
-        tiles = _fast_tiles(sm.group(1))
+    base = _SUIT_BASES[letter] - 1
+    return tuple(base + int(d) for d in run[:-1])
+
+
+def _fast_tiles(text: str) -> list[Tile] | None:
+    """Tiles of a well-formed run of tile text (``_FAST`` has checked its characters), or None (the
+    careful reader then explains the fault)."""
+    runs = _RUNS.findall(text)
+    if sum(map(len, runs)) != len(text):  # some characters are in no run
+        return None
+    out: list[Tile] = []
+    for run in runs:
+        tiles = _run_tiles(run)
         if tiles is None:
             return None
-        try:
-            melds.append(_meld([(t, 0) for t in tiles], int(sm.group(2)) if sm.group(2) else None, 0, ""))
-        except NotationError:
-            return None
-    if len(melds) > 4:
+        out += tiles
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _fast_meld(tiles_text: str, offer: str) -> Meld | None:
+    """A declared set from its tile text and offer digit (empty when not written), or None."""
+    tiles = _fast_tiles(tiles_text)
+    if tiles is None:
         return None
-    standing = _fast_tiles(body)
-    if not standing:
+    try:
+        return _meld([(t, 0) for t in tiles], int(offer) if offer else None, 0, "")
+    except NotationError:
         return None
+
+
+@lru_cache(maxsize=1024)
+def _fast_situation(prevalent: str | None, seat: str | None, flags: str | None, flowers: str | None) -> Situation:
+    """The situation of a suffix ``|PSabcd+N`` whose parts ``_FAST`` has read (None when not written)."""
     winds = "ESWN"
     bits = flags or "0000"
-    situation = Situation(
+    return Situation(
         WINDS[winds.index(prevalent)] if prevalent else WINDS[0],
         WINDS[winds.index(seat)] if seat else WINDS[0],
         bits[0] == "1",
@@ -180,6 +188,27 @@ def _parse_fast(text: str) -> Hand | None:
         bits[3] == "1",
         int(flowers) if flowers else 0,
     )
+
+
+def _parse_fast(text: str) -> Hand | None:
+    """The common case, a well-formed hand, read with regular expressions; None for anything else."""
+    m = _FAST.fullmatch(text.replace(" ", ""))
+    if m is None:
+        return None
+    sets, body, prevalent, seat, flags, flowers = m.groups()
+    melds: list[Meld] = []
+    if sets:
+        for tiles_text, offer in _SETS.findall(sets):
+            meld = _fast_meld(tiles_text, offer)
+            if meld is None:
+                return None
+            melds.append(meld)
+        if len(melds) > 4:
+            return None
+    standing = _fast_tiles(body)
+    if not standing:
+        return None
+    situation = _fast_situation(prevalent, seat, flags, flowers)
     return Hand(tuple(melds), tuple(sorted(standing[:-1])), standing[-1], situation)
 
 
@@ -261,8 +290,18 @@ def format_hand(hand: Hand) -> str:
     '[123m,1][EEE,2]456p5789s5s|EW1000'
     """
     s = hand.situation
-    melds = sorted(hand.melds, key=lambda m: (m.tile, _MELD_ORDER[m.kind], m.offer or 0))
-    flags = "".join("1" if f else "0" for f in (s.self_drawn, s.last_of_kind, s.last_of_wall, s.kong))
-    text = "".join(m.text() for m in melds) + run_text(hand.standing) + name(hand.winning)
-    text += f"|{'ESWN'[s.prevalent - 27]}{'ESWN'[s.seat - 27]}{flags}"
-    return text + (f"+{s.flowers}" if s.flowers else "")
+    melds = hand.melds
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=lambda m: (m.tile, _MELD_ORDER[m.kind], m.offer or 0)))
+    text = "".join([m.text() for m in melds]) + run_text(hand.standing) + name(hand.winning)
+    return text + _situation_text(s.prevalent, s.seat, s.self_drawn, s.last_of_kind, s.last_of_wall, s.kong, s.flowers)
+
+
+@lru_cache(maxsize=1024)
+def _situation_text(
+    prevalent: Tile, seat: Tile, self_drawn: bool, last_of_kind: bool, last_of_wall: bool, kong: bool, flowers: int
+) -> str:
+    """The suffix ``|PSabcd`` and ``+N`` of the canonical text."""
+    flags = "".join(["1" if f else "0" for f in (self_drawn, last_of_kind, last_of_wall, kong)])
+    text = f"|{'ESWN'[prevalent - 27]}{'ESWN'[seat - 27]}{flags}"
+    return text + (f"+{flowers}" if flowers else "")

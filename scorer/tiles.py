@@ -68,21 +68,22 @@ def name(t: Tile) -> str:
 def run_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles written compactly, suit letter after each run: ``[0, 1, 2, 27]`` -> ``123mE``."""
     out: list[str] = []
-    pending: list[str] = []
-    pending_suit = -1
+    suit = -1  # the suit of the digits written since the last letter, -1 when none are
     for t in tiles:
         if t >= 27:
-            if pending:
-                out.append("".join(pending) + SUIT_LETTERS[pending_suit])
-                pending = []
+            if suit >= 0:
+                out.append(SUIT_LETTERS[suit])
+                suit = -1
             out.append(HONOR_LETTERS[t - 27])
             continue
         s = t // 9
-        if pending and s != pending_suit:
-            out.append("".join(pending) + SUIT_LETTERS[pending_suit])
-            pending = []
-        pending_suit = s
-        pending.append(str(t % 9 + 1))
-    if pending:
-        out.append("".join(pending) + SUIT_LETTERS[pending_suit])
+        if suit >= 0 and s != suit:
+            out.append(SUIT_LETTERS[suit])
+        suit = s
+        out.append(_DIGITS[t % 9])
+    if suit >= 0:
+        out.append(SUIT_LETTERS[suit])
     return "".join(out)
+
+
+_DIGITS = "123456789"

@@ -24,9 +24,10 @@ def validate(hand: Hand) -> None:
             code="tile-count",
         )
     counts = hand.counts()
-    for t, n in enumerate(counts):
-        if n > 4:
-            raise InvalidHand(f"{n} copies of {name(t)}: a set has only four", code="five-copies")
+    if max(counts) > 4:
+        for t, n in enumerate(counts):
+            if n > 4:
+                raise InvalidHand(f"{n} copies of {name(t)}: a set has only four", code="five-copies")
     s = hand.situation
     w = hand.winning
     if s.kong and s.self_drawn and not any(m.kind is Kind.KONG for m in hand.melds):

@@ -15,23 +15,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..profiles import Profile
 from .positions import OVERLAPS
 from .table import EXCLUSIONS, FANS, ExclusionRule
-from .view import HandFacts
+from .view import HandFacts, Hits
 
 NON_REPETITION = "principle-non-repetition"
 NON_IDENTICAL = "principle-non-identical"
 ACCOUNT_ONCE = "principle-account-once"
 
 
-@dataclass(slots=True)
-class Hit:
-    """One instance of a fan in an arrangement."""
+class Hit(NamedTuple):
+    """One instance of a set-combination fan in an arrangement: its fan, the sets it uses (group
+    indices) and those sets as a bit set (bit i for group i). Make one with :func:`make_hit`."""
 
     fan: int
     sets: tuple[int, ...]
+    mask: int
+
+
+def make_hit(fan: int, sets: tuple[int, ...]) -> Hit:
+    return Hit(fan, sets, _set_mask(sets))
 
 
 @dataclass(slots=True)
@@ -42,8 +48,13 @@ class Removal:
     by: list[int] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
 
+    def copy(self) -> Removal:
+        return Removal(self.fan, list(self.by), list(self.rulings))
+
     def add(self, by: list[int], rulings: list[str]) -> None:
-        self.by.extend(b for b in by if b not in self.by)
+        for b in by:
+            if b not in self.by:
+                self.by.append(b)
         for r in rulings:
             if r not in self.rulings:
                 self.rulings.append(r)
@@ -52,45 +63,52 @@ class Removal:
 # --- account-once search -------------------------------------------------------------------------------------
 
 
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
+@lru_cache(maxsize=1024)
+def _set_mask(sets: tuple[int, ...]) -> int:
+    """The bit set of a hit's sets (bit i for group i)."""
+    m = 0
+    for i in sets:
+        m |= 1 << i
+    return m
 
 
-def _is_forest(hits: list[Hit], size: int, overlaps: frozenset[tuple[int, int]]) -> bool:
+def _is_forest(hits: list[Hit], overlaps: frozenset[tuple[int, int]]) -> bool:
     """Do ``hits`` link the sets without a cycle? A fan a position lets sit inside another
     (``overlaps``) adds no link of its own."""
     if overlaps:
         hits = [
-            h
-            for h in hits
-            if not any((o.fan, h.fan) in overlaps and set(h.sets) <= set(o.sets) for o in hits if o is not h)
+            h for h in hits if not any((o.fan, h.fan) in overlaps and h.mask & ~o.mask == 0 for o in hits if o is not h)
         ]
-    parent = list(range(size))
+    linked: list[int] = []  # the groups of sets linked so far, each as a bit set
     for h in hits:
-        roots = [_find(parent, s) for s in h.sets]
-        if len(set(roots)) != len(roots):
-            return False
-        for r in roots[1:]:
-            parent[r] = roots[0]
+        joined = h.mask
+        apart = []
+        for group in linked:
+            common = group & joined
+            if not common:
+                apart.append(group)
+            elif common & (common - 1):  # two of the hit's sets are linked already: a cycle
+                return False
+            else:
+                joined |= group
+        apart.append(joined)
+        linked = apart
     return True
 
 
 def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | None:
     """The principle that forbids scoring ``a`` and ``b`` together, if any."""
-    sa, sb = set(a.sets), set(b.sets)
+    sa, sb = a.mask, b.mask
     if a.fan == b.fan and sa & sb:
         return NON_IDENTICAL
-    if sa <= sb and (b.fan, a.fan) not in overlaps:
+    if sa & ~sb == 0 and (b.fan, a.fan) not in overlaps:  # a's sets are among b's
         return NON_REPETITION
-    if sb <= sa and (a.fan, b.fan) not in overlaps:
+    if sb & ~sa == 0 and (a.fan, b.fan) not in overlaps:
         return NON_REPETITION
     return None
 
 
-def choose_combinations(hits: list[Hit], points: dict[int, int], size: int, profile: Profile) -> list[Hit]:
+def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[Hit]:
     """The highest-scoring admissible subset of set-combination ``hits``.
 
     Ties go to the subset found first, hits being tried from the highest fan down.
@@ -116,7 +134,7 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], size: int, prof
             return
         h = order[k]
         if all(_conflict(h, c, overlaps) is None for c in chosen) and (
-            not tree or _is_forest(chosen + [h], size, overlaps)
+            not tree or not chosen or _is_forest(chosen + [h], overlaps)  # one fan alone links no cycle
         ):
             chosen.append(h)
             search(k + 1, total + points[h.fan])
@@ -136,7 +154,7 @@ def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int,
             return [c.fan], [NON_REPETITION, FANS[c.fan].ruling, *disputed]
         if why == NON_IDENTICAL:
             return [c.fan], [NON_IDENTICAL]
-    linked = [c.fan for c in chosen if set(c.sets) & set(hit.sets)]
+    linked = [c.fan for c in chosen if c.mask & hit.mask]
     if not linked:  # admissible but worth nothing more (a house profile valued it at 0 points)
         return [], ["principle-higher-score"]
     rulings = [ACCOUNT_ONCE]
@@ -154,8 +172,16 @@ CONDITIONS: dict[str, Callable[[HandFacts], bool]] = {
 }
 
 
+class Rules(NamedTuple):
+    """The exclusion table under one profile."""
+
+    active: dict[int, list[ExclusionRule]]  # the rows in force, by excluding fan
+    waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
+    waiving: frozenset[int]  # the excluding fans of the waived rows
+
+
 @lru_cache(maxsize=64)
-def rules_for(profile: Profile) -> tuple[dict[int, list[ExclusionRule]], dict[tuple[int, int], list[str]]]:
+def rules_for(profile: Profile) -> Rules:
     """The exclusion rows in force under ``profile``, by excluding fan; and, for rows a
     position switched off, the ruling to cite on the fan that therefore stays."""
     active: dict[int, list[ExclusionRule]] = {}
@@ -166,22 +192,22 @@ def rules_for(profile: Profile) -> tuple[dict[int, list[ExclusionRule]], dict[tu
             active.setdefault(rule.fan, []).append(rule)
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
-    return active, waived
+    return Rules(active, waived, frozenset(a for a, _ in waived))
 
 
 def apply_exclusions(
-    hits: dict[int, list[Hit]], facts: HandFacts, profile: Profile, removed: dict[int, Removal]
+    hits: dict[int, Hits], facts: HandFacts, profile: Profile, removed: dict[int, Removal]
 ) -> dict[int, list[str]]:
     """Remove implied fans from ``hits`` in place, recording why in ``removed``.
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, waived = rules_for(profile)
+    active, waived, waiving = rules_for(profile)
     extra: dict[int, list[str]] = {}
-    for a in sorted(hits):
-        if not hits.get(a):
+    for a in sorted(hits.keys() & active.keys()):  # fans without rows exclude nothing
+        if not hits[a]:
             continue
-        for rule in active.get(a, ()):
+        for rule in active[a]:
             b = rule.excludes
             victims = hits.get(b)
             if not victims:
@@ -197,14 +223,20 @@ def apply_exclusions(
             elif rule.scope == "one":
                 gone, kept = victims[:1], victims[1:]
             else:
-                own = {s for h in hits[a] for s in h.sets}
-                gone = [h for h in victims if set(h.sets) <= own]
-                kept = [h for h in victims if not set(h.sets) <= own]
+                own = {s for used in hits[a] for s in used}
+                gone = [used for used in victims if set(used) <= own]
+                kept = [used for used in victims if not set(used) <= own]
             if not gone:
                 continue
             hits[b] = kept
-            removed.setdefault(b, Removal(b)).add([a], [rule.ruling, FANS[a].ruling])
-    for (a, b), rulings in waived.items():
-        if hits.get(a) and hits.get(b):
-            extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))
+            if b not in removed:
+                removed[b] = Removal(b)
+            removed[b].add([a], [rule.ruling, FAN_RULING[a]])
+    if not waiving.isdisjoint(hits):
+        for (a, b), rulings in waived.items():
+            if hits.get(a) and hits.get(b):
+                extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))
     return extra
+
+
+FAN_RULING = {number: info.ruling for number, info in FANS.items()}

@@ -11,7 +11,7 @@ others are scored whenever detected and not excluded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -24,22 +24,26 @@ from ..arrange import (
     SEVEN_PAIRS,
     SINGLE,
     THIRTEEN_ORPHANS,
-    Group,
     is_thirteen_orphans,
     knitted_tiles,
 )
-from ..hand import Kind
+from ..hand import KNITTED, KONG
 from ..tiles import DRAGONS, GREEN_TILES, HONORS, REVERSIBLE_TILES, WINDS, is_terminal, is_terminal_or_honor
-from .view import Hits, View
+from .view import Hits, Triple, View
 
 Detector = Callable[[View], Hits]
 
 
 @dataclass(frozen=True, slots=True)
 class Detect:
-    """A registered detector. ``per_hand`` detectors read only the tiles and the situation, so
-    they run once per hand; the others run per arrangement, and only when it has at least
-    ``chows`` chows and ``pungs`` pungs."""
+    """A registered detector. ``per_hand`` detectors read only the tiles and the situation, so they
+    run once per hand; the others run per arrangement.
+
+    The other fields say when a detector is worth running at all (its own test still decides):
+    a per-hand one only when the hand declares at least ``kongs`` kongs, holds honours (``honors``
+    True) or none (False), and holds tiles of one of the ``suits`` numbers of suits; a per-arrangement
+    one only on ``forms``, with at least ``chows`` chows, ``pungs`` pungs (kongs included) and
+    ``honor_pungs`` pungs of honours, and, with ``wait``, only when won with that wait."""
 
     number: int
     detect: Detector
@@ -48,6 +52,11 @@ class Detect:
     chows: int
     pungs: int
     forms: frozenset[str]
+    kongs: int
+    honors: bool | None
+    suits: tuple[int, ...] | None
+    honor_pungs: int
+    wait: str | None
 
 
 DETECTORS: dict[int, Detect] = {}
@@ -66,15 +75,26 @@ def fan(
     chows: int = 0,
     pungs: int = 0,
     forms: tuple[str, ...] | None = None,
+    kongs: int = 0,
+    honors: bool | None = None,
+    suits: tuple[int, ...] | None = None,
+    honor_pungs: int = 0,
+    wait: str | None = None,
 ) -> Callable[[Detector], Detector]:
     """Register a detector for fan ``number``; ``forms`` limits the arrangements it reads."""
 
+    if (kongs or honors is not None or suits is not None) and not per_hand:
+        raise ValueError(f"fan {number}: only per-hand detectors are chosen by kongs, honours and suits")
+    if per_hand and (chows or pungs or honor_pungs or wait or forms):
+        raise ValueError(f"fan {number}: a per-hand detector reads no arrangement")
     if combination and per_hand:  # per-hand hit lists are shared by every arrangement of a hand
         raise ValueError(f"fan {number}: a set-combination fan depends on the arrangement")
 
     def register(fn: Detector) -> Detector:
         allowed = frozenset(forms) if forms else ALL_FORMS
-        DETECTORS[number] = Detect(number, fn, combination, per_hand, chows, pungs, allowed)
+        DETECTORS[number] = Detect(
+            number, fn, combination, per_hand, chows, pungs, allowed, kongs, honors, suits, honor_pungs, wait
+        )
         return fn
 
     return register
@@ -100,49 +120,44 @@ def _only(v: View, mask: int) -> bool:
 GREEN = _mask(GREEN_TILES)
 REVERSIBLE = _mask(REVERSIBLE_TILES)
 TERMINALS = _mask(t for t in range(27) if is_terminal(t))
-_TH = _mask(t for t in range(34) if is_terminal_or_honor(t))
-
-
-def _group_mask(g: Group) -> int:
-    return _mask(g.tiles)
 
 
 EVEN = _mask(t for t in range(27) if t % 9 % 2 == 1)
 TERMINALS_HONORS = _mask(t for t in range(34) if is_terminal_or_honor(t))
+FIVES = _mask(t for t in range(27) if t % 9 == 4)
+WIND_TILES = _mask(WINDS)
+DRAGON_TILES = _mask(DRAGONS)
 
 
-def _pung_tiles(v: View) -> list[tuple[int, int]]:
-    return list(zip(v.pungs, v.pung_tiles, strict=True))
-
-
-def _chow_starts(v: View) -> list[tuple[int, int]]:
-    return list(zip(v.chows, v.chow_tiles, strict=True))
+def _chow_starts(v: View) -> Iterator[tuple[int, int]]:
+    """(group index, lowest tile) of each chow."""
+    return zip(v.chows, v.chow_tiles, strict=True)
 
 
 # --- 88 ------------------------------------------------------------------------------------------------------
 
 
-@fan(1, combination=True, pungs=4)
+@fan(1, combination=True, pungs=4, honor_pungs=4)
 def big_four_winds(v: View) -> Hits:
     """大四喜 Big Four Winds: pungs or kongs of all four winds."""
-    winds = [i for i, t in _pung_tiles(v) if t in WINDS]
+    winds = [i for i, t in v.pung_items if t in WINDS]
     return [tuple(winds)] if len(winds) == 4 else NONE
 
 
-@fan(2, combination=True, pungs=3)
+@fan(2, combination=True, pungs=3, honor_pungs=3)
 def big_three_dragons(v: View) -> Hits:
     """大三元 Big Three Dragons: pungs or kongs of all three dragons."""
-    dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
+    dragons = [i for i, t in v.pung_items if t in DRAGONS]
     return [tuple(dragons)] if len(dragons) == 3 else NONE
 
 
-@fan(3, per_hand=True)
+@fan(3, per_hand=True, suits=(0, 1))
 def all_green(v: View) -> Hits:
     """绿一色 All Green: only 2, 3, 4, 6, 8 of bamboo and the green dragon."""
     return WHOLE if _only(v, GREEN) else NONE
 
 
-@fan(4, per_hand=True)
+@fan(4, per_hand=True, honors=False, suits=(1,))
 def nine_gates(v: View) -> Hits:
     """九莲宝灯 Nine Gates: 1112345678999 of one suit held concealed, won on any tile of that suit."""
     h = v.facts.hand
@@ -155,7 +170,7 @@ def nine_gates(v: View) -> Hits:
     return WHOLE if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
 
 
-@fan(5, per_hand=True)
+@fan(5, per_hand=True, kongs=4)
 def four_kongs(v: View) -> Hits:
     """四杠 Four Kongs."""
     return _kong_sets(v) if v.facts.n_kongs == 4 else NONE
@@ -172,40 +187,42 @@ def seven_shifted_pairs(v: View) -> Hits:
     return _all(v) if ok else NONE
 
 
-@fan(7, per_hand=True)
+@fan(7, per_hand=True, honors=True, suits=(3,))
 def thirteen_orphans(v: View) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, plus one more of them."""
-    return WHOLE if not v.facts.hand.melds and is_thirteen_orphans(v.facts.counts) else NONE
+    if v.facts.hand.melds or not _only(v, TERMINALS_HONORS):
+        return NONE
+    return WHOLE if is_thirteen_orphans(v.facts.counts) else NONE
 
 
 # --- 64 ------------------------------------------------------------------------------------------------------
 
 
-@fan(8, per_hand=True)
+@fan(8, per_hand=True, honors=False)
 def all_terminals(v: View) -> Hits:
     """清幺九 All Terminals: only ones and nines."""
     return WHOLE if _only(v, TERMINALS) else NONE
 
 
-@fan(9, combination=True, pungs=3)
+@fan(9, combination=True, pungs=3, honor_pungs=3)
 def little_four_winds(v: View) -> Hits:
     """小四喜 Little Four Winds: pungs of three winds and a pair of the fourth."""
-    winds = [i for i, t in _pung_tiles(v) if t in WINDS]
+    winds = [i for i, t in v.pung_items if t in WINDS]
     if len(winds) == 3 and v.pair >= 0 and v.groups[v.pair].tile in WINDS:
         return [(*winds, v.pair)]
     return NONE
 
 
-@fan(10, combination=True, pungs=2)
+@fan(10, combination=True, pungs=2, honor_pungs=2)
 def little_three_dragons(v: View) -> Hits:
     """小三元 Little Three Dragons: pungs of two dragons and a pair of the third."""
-    dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
+    dragons = [i for i, t in v.pung_items if t in DRAGONS]
     if len(dragons) == 2 and v.pair >= 0 and v.groups[v.pair].tile in DRAGONS:
         return [(*dragons, v.pair)]
     return NONE
 
 
-@fan(11, per_hand=True)
+@fan(11, per_hand=True, honors=True, suits=(0,))
 def all_honors(v: View) -> Hits:
     """字一色 All Honors: only winds and dragons."""
     return WHOLE if not v.facts.suits else NONE
@@ -221,13 +238,11 @@ def four_concealed_pungs(v: View) -> Hits:
 @fan(13, combination=True, chows=4)
 def pure_terminal_chows(v: View) -> Hits:
     """一色双龙会 Pure Terminal Chows: 123 123 789 789 and a pair of 5s, all of one suit."""
-    if len(v.chows) != 4 or v.pair < 0:
-        return NONE
-    pair = v.groups[v.pair].tile
-    if pair >= 27 or pair % 9 != 4:
+    pair = v.pair_tile
+    if len(v.chows) != 4 or pair < 0 or pair >= 27 or pair % 9 != 4:
         return NONE
     base = pair - 4
-    starts = sorted(v.groups[i].tile for i in v.chows)
+    starts = sorted(v.chow_tiles)
     return _all(v) if starts == [base, base, base + 6, base + 6] else NONE
 
 
@@ -237,16 +252,15 @@ def pure_terminal_chows(v: View) -> Hits:
 @fan(14, combination=True, chows=4)
 def quadruple_chow(v: View) -> Hits:
     """一色四同顺 Quadruple Chow: four identical chows."""
-    starts = _chow_starts(v)
-    if len(starts) == 4 and len({t for _, t in starts}) == 1:
-        return [tuple(i for i, _ in starts)]
+    if len(v.chows) == 4 and len(set(v.chow_tiles)) == 1:
+        return [tuple(v.chows)]
     return NONE
 
 
 @fan(15, combination=True, pungs=4)
 def four_pure_shifted_pungs(v: View) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit in consecutive ranks."""
-    pungs = sorted(_pung_tiles(v), key=lambda p: p[1])
+    pungs = sorted(v.pung_items, key=lambda p: p[1])
     if len(pungs) == 4 and pungs[0][1] < 27 and _consecutive([t for _, t in pungs], 1, same_suit=True):
         return [tuple(i for i, _ in pungs)]
     return NONE
@@ -255,17 +269,17 @@ def four_pure_shifted_pungs(v: View) -> Hits:
 @fan(16, combination=True, chows=4)
 def four_pure_shifted_chows(v: View) -> Hits:
     """一色四步高 Four Pure Shifted Chows: four chows of one suit, each one or each two ranks up."""
-    starts = sorted(_chow_starts(v), key=lambda p: p[1])
-    if len(starts) != 4:
+    if len(v.chows) != 4:
         return NONE
-    tiles = [t for _, t in starts]
+    tiles = sorted(v.chow_tiles)
     for step in (1, 2):
         if _consecutive(tiles, step, same_suit=True):
+            starts = sorted(_chow_starts(v), key=lambda p: p[1])
             return [tuple(i for i, _ in starts)]
     return NONE
 
 
-@fan(17, per_hand=True)
+@fan(17, per_hand=True, kongs=3)
 def three_kongs(v: View) -> Hits:
     """三杠 Three Kongs."""
     return _kong_sets(v) if v.facts.n_kongs == 3 else NONE
@@ -302,7 +316,7 @@ def all_even_pungs(v: View) -> Hits:
     return _all(v) if _only(v, EVEN) else NONE
 
 
-@fan(22, per_hand=True)
+@fan(22, per_hand=True, honors=False, suits=(1,))
 def full_flush(v: View) -> Hits:
     """清一色 Full Flush: tiles of one suit only."""
     return WHOLE if len(v.facts.suits) == 1 and not v.facts.has_honors else NONE
@@ -311,13 +325,13 @@ def full_flush(v: View) -> Hits:
 @fan(23, combination=True, chows=3)
 def pure_triple_chow(v: View) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows."""
-    return [c for c in combinations(v.chows, 3) if len({v.groups[i].tile for i in c}) == 1]
+    return [sets for sets, (low, _, high), _, _ in v.chow_triples if low == high]
 
 
 @fan(24, combination=True, pungs=3)
 def pure_shifted_pungs(v: View) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit in consecutive ranks."""
-    return _shifted(v, v.pungs, (1,), same_suit=True)
+    return _shifted(v.pung_triples, (1,), same_suit=True)
 
 
 def _rank_range(low: int, high: int) -> Callable[[View], Hits]:
@@ -329,9 +343,9 @@ def _rank_range(low: int, high: int) -> Callable[[View], Hits]:
     return detect
 
 
-fan(25, per_hand=True)(_rank_range(7, 9))  # 全大 Upper Tiles
-fan(26, per_hand=True)(_rank_range(4, 6))  # 全中 Middle Tiles
-fan(27, per_hand=True)(_rank_range(1, 3))  # 全小 Lower Tiles
+fan(25, per_hand=True, honors=False)(_rank_range(7, 9))  # 全大 Upper Tiles
+fan(26, per_hand=True, honors=False)(_rank_range(4, 6))  # 全中 Middle Tiles
+fan(27, per_hand=True, honors=False)(_rank_range(1, 3))  # 全小 Lower Tiles
 
 
 # --- 16 ------------------------------------------------------------------------------------------------------
@@ -340,23 +354,18 @@ fan(27, per_hand=True)(_rank_range(1, 3))  # 全小 Lower Tiles
 @fan(28, combination=True, chows=3)
 def pure_straight(v: View) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit."""
-    out: Hits = []
-    for c in combinations(v.chows, 3):
-        tiles = sorted(v.groups[i].tile for i in c)
-        if tiles[0] % 9 == 0 and tiles[1] == tiles[0] + 3 and tiles[2] == tiles[0] + 6:
-            out.append(c)
-    return out
+    return [
+        sets for sets, (low, mid, high), _, _ in v.chow_triples if low % 9 == 0 and mid == low + 3 and high == low + 6
+    ]
 
 
 @fan(29, combination=True, chows=4)
 def three_suited_terminal_chows(v: View) -> Hits:
     """三色双龙会 Three-Suited Terminal Chows: 123 and 789 of two suits, a pair of 5s of the third."""
-    if len(v.chows) != 4 or v.pair < 0:
+    pair = v.pair_tile
+    if len(v.chows) != 4 or pair < 0 or pair >= 27 or pair % 9 != 4:
         return NONE
-    pair = v.groups[v.pair].tile
-    if pair >= 27 or pair % 9 != 4:
-        return NONE
-    starts = sorted(v.groups[i].tile for i in v.chows)
+    starts = sorted(v.chow_tiles)
     suits = sorted({t // 9 for t in starts})
     if len(suits) != 2 or pair // 9 in suits:
         return NONE
@@ -367,7 +376,7 @@ def three_suited_terminal_chows(v: View) -> Hits:
 @fan(30, combination=True, chows=3)
 def pure_shifted_chows(v: View) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit, each one or each two ranks up."""
-    return _shifted(v, v.chows, (1, 2), same_suit=True)
+    return _shifted(v.chow_triples, (1, 2), same_suit=True)
 
 
 @fan(31, forms=(REGULAR,))
@@ -375,19 +384,18 @@ def all_fives(v: View) -> Hits:
     """全带五 All Fives: every set and the pair include a 5."""
     if v.form != REGULAR:
         return NONE
-    ok = all(any(t < 27 and t % 9 == 4 for t in g.tiles) for g in v.groups)
-    return _all(v) if ok else NONE
+    for g in v.groups:
+        if not FIVES & g.mask:
+            return NONE
+    return _all(v)
 
 
 @fan(32, combination=True, pungs=3)
 def triple_pung(v: View) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
-    out: Hits = []
-    for c in combinations(v.pungs, 3):
-        tiles = [v.groups[i].tile for i in c]
-        if all(t < 27 for t in tiles) and len({t % 9 for t in tiles}) == 1 and len({t // 9 for t in tiles}) == 3:
-            out.append(c)
-    return out
+    return [
+        sets for sets, (_, _, high), ranks, suits in v.pung_triples if high < 27 and ranks[0] == ranks[2] and suits == 3
+    ]
 
 
 @fan(33, pungs=3)
@@ -409,7 +417,7 @@ def lesser_honors_and_knitted_tiles(v: View) -> Hits:
 @fan(35, forms=(KNITTED_STRAIGHT, HONORS_KNITTED))
 def knitted_straight(v: View) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 in three different suits."""
-    knitted = tuple(i for i, g in enumerate(v.groups) if g.kind is Kind.KNITTED)
+    knitted = tuple(i for i, g in enumerate(v.groups) if g.kind is KNITTED)
     if v.form == KNITTED_STRAIGHT:
         return [knitted]
     if v.form == HONORS_KNITTED:
@@ -419,14 +427,14 @@ def knitted_straight(v: View) -> Hits:
     return NONE
 
 
-fan(36, per_hand=True)(_rank_range(6, 9))  # 大于五 Upper Four
-fan(37, per_hand=True)(_rank_range(1, 4))  # 小于五 Lower Four
+fan(36, per_hand=True, honors=False)(_rank_range(6, 9))  # 大于五 Upper Four
+fan(37, per_hand=True, honors=False)(_rank_range(1, 4))  # 小于五 Lower Four
 
 
-@fan(38, combination=True, pungs=3)
+@fan(38, combination=True, pungs=3, honor_pungs=3)
 def big_three_winds(v: View) -> Hits:
     """三风刻 Big Three Winds: pungs of three winds."""
-    winds = [i for i, t in _pung_tiles(v) if t in WINDS]
+    winds = [i for i, t in v.pung_items if t in WINDS]
     return list(combinations(winds, 3))
 
 
@@ -436,15 +444,10 @@ def big_three_winds(v: View) -> Hits:
 @fan(39, combination=True, chows=3)
 def mixed_straight(v: View) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit."""
-    out: Hits = []
-    for c in combinations(v.chows, 3):
-        tiles = [v.groups[i].tile for i in c]
-        if sorted(t % 9 for t in tiles) == [0, 3, 6] and len({t // 9 for t in tiles}) == 3:
-            out.append(c)
-    return out
+    return [sets for sets, _, ranks, suits in v.chow_triples if ranks == (0, 3, 6) and suits == 3]
 
 
-@fan(40, per_hand=True)
+@fan(40, per_hand=True, suits=(0, 1, 2))
 def reversible_tiles(v: View) -> Hits:
     """推不倒 Reversible Tiles: only tiles that look the same upside down."""
     return WHOLE if _only(v, REVERSIBLE) else NONE
@@ -453,18 +456,13 @@ def reversible_tiles(v: View) -> Hits:
 @fan(41, combination=True, chows=3)
 def mixed_triple_chow(v: View) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in all three suits."""
-    out: Hits = []
-    for c in combinations(v.chows, 3):
-        tiles = [v.groups[i].tile for i in c]
-        if len({t % 9 for t in tiles}) == 1 and len({t // 9 for t in tiles}) == 3:
-            out.append(c)
-    return out
+    return [sets for sets, _, ranks, suits in v.chow_triples if ranks[0] == ranks[2] and suits == 3]
 
 
 @fan(42, combination=True, pungs=3)
 def mixed_shifted_pungs(v: View) -> Hits:
     """三色三节高 Mixed Shifted Pungs: pungs in three suits, ranks one apart."""
-    return _shifted(v, v.pungs, (1,), same_suit=False)
+    return _shifted(v.pung_triples, (1,), same_suit=False)
 
 
 @fan(44, per_hand=True)
@@ -495,10 +493,12 @@ def robbing_the_kong(v: View) -> Hits:
     return WHOLE if not s.self_drawn and s.kong else NONE
 
 
-@fan(48, per_hand=True)
+@fan(48, per_hand=True, kongs=2)
 def two_concealed_kongs(v: View) -> Hits:
     """双暗杠 Two Concealed Kongs (scored twice with four)."""
-    kongs = [i for i, g in enumerate(v.groups) if g.kind is Kind.KONG and g.concealed]
+    if v.facts.n_concealed_kongs < 2:
+        return NONE
+    kongs = [i for i, g in enumerate(v.groups) if g.kind is KONG and g.concealed]
     return [tuple(kongs[k : k + 2]) for k in range(0, len(kongs) - 1, 2)]
 
 
@@ -511,7 +511,7 @@ def all_pungs(v: View) -> Hits:
     return [tuple(v.pungs)] if len(v.pungs) == 4 else NONE
 
 
-@fan(50, per_hand=True)
+@fan(50, per_hand=True, honors=True, suits=(1,))
 def half_flush(v: View) -> Hits:
     """混一色 Half Flush: one suit and honours."""
     return WHOLE if len(v.facts.suits) == 1 and v.facts.has_honors else NONE
@@ -520,15 +520,14 @@ def half_flush(v: View) -> Hits:
 @fan(51, combination=True, chows=3)
 def mixed_shifted_chows(v: View) -> Hits:
     """三色三步高 Mixed Shifted Chows: chows in three suits, each one rank up."""
-    return _shifted(v, v.chows, (1,), same_suit=False)
+    return _shifted(v.chow_triples, (1,), same_suit=False)
 
 
-@fan(52, per_hand=True)
+@fan(52, per_hand=True, honors=True, suits=(3,))
 def all_types(v: View) -> Hits:
     """五门齐 All Types: all three suits, a wind and a dragon."""
-    c = v.facts.counts
-    ok = len(v.facts.suits) == 3 and any(c[t] for t in WINDS) and any(c[t] for t in DRAGONS)
-    return WHOLE if ok else NONE
+    m = v.facts.mask
+    return WHOLE if len(v.facts.suits) == 3 and m & WIND_TILES and m & DRAGON_TILES else NONE
 
 
 @fan(53, per_hand=True)
@@ -540,10 +539,10 @@ def melded_hand(v: View) -> Hits:
     return WHOLE
 
 
-@fan(54, combination=True, pungs=2)
+@fan(54, combination=True, pungs=2, honor_pungs=2)
 def two_dragon_pungs(v: View) -> Hits:
     """双箭刻 Two Dragon Pungs."""
-    dragons = [i for i, t in _pung_tiles(v) if t in DRAGONS]
+    dragons = [i for i, t in v.pung_items if t in DRAGONS]
     return list(combinations(dragons, 2))
 
 
@@ -555,7 +554,10 @@ def outside_hand(v: View) -> Hits:
     """全带幺 Outside Hand: every set and the pair include a terminal or honour."""
     if v.form != REGULAR:
         return NONE
-    return _all(v) if all(_TH & _group_mask(g) for g in v.groups) else NONE
+    for g in v.groups:
+        if not TERMINALS_HONORS & g.mask:
+            return NONE
+    return _all(v)
 
 
 @fan(56, per_hand=True)
@@ -564,7 +566,7 @@ def fully_concealed_hand(v: View) -> Hits:
     return WHOLE if v.facts.concealed and v.facts.situation.self_drawn else NONE
 
 
-@fan(57, per_hand=True)
+@fan(57, per_hand=True, kongs=2)
 def two_melded_kongs(v: View) -> Hits:
     """双明杠 Two Melded Kongs: two kongs (concealed ones count, except in the Chinese kong table)."""
     n = v.facts.n_melded_kongs if v.positions.get("kong-table") == "chinese" else v.facts.n_kongs
@@ -584,24 +586,24 @@ def last_tile(v: View) -> Hits:
 # --- 2 -------------------------------------------------------------------------------------------------------
 
 
-@fan(59, pungs=1)
+@fan(59, pungs=1, honor_pungs=1)
 def dragon_pung(v: View) -> Hits:
     """箭刻 Dragon Pung (each)."""
-    return [(i,) for i, t in _pung_tiles(v) if t in DRAGONS]
+    return [(i,) for i, t in v.pung_items if t in DRAGONS]
 
 
-@fan(60, pungs=1)
+@fan(60, pungs=1, honor_pungs=1)
 def prevalent_wind(v: View) -> Hits:
     """圈风刻 Prevalent Wind: a pung of the wind of the round."""
     w = v.facts.situation.prevalent
-    return [(i,) for i, t in _pung_tiles(v) if t == w]
+    return [(i,) for i, t in v.pung_items if t == w]
 
 
-@fan(61, pungs=1)
+@fan(61, pungs=1, honor_pungs=1)
 def seat_wind(v: View) -> Hits:
     """门风刻 Seat Wind: a pung of the player's own wind."""
     w = v.facts.situation.seat
-    return [(i,) for i, t in _pung_tiles(v) if t == w]
+    return [(i,) for i, t in v.pung_items if t == w]
 
 
 @fan(62, per_hand=True)
@@ -613,7 +615,7 @@ def concealed_hand(v: View) -> Hits:
 @fan(63, forms=SET_FORMS)
 def all_chows(v: View) -> Hits:
     """平和 All Chows: four chows (or a knitted straight and a chow) and a pair of suit tiles."""
-    if v.pair < 0 or v.groups[v.pair].tile >= 27:
+    if v.pair_tile < 0 or v.pair_tile >= 27:
         return NONE
     knitted = v.form == KNITTED_STRAIGHT
     if len(v.chows) == 4 or (knitted and len(v.chows) == 1):
@@ -624,22 +626,13 @@ def all_chows(v: View) -> Hits:
 @fan(64)
 def tile_hog(v: View) -> Hits:
     """四归一 Tile Hog: all four of a kind used without declaring a kong (each)."""
-    f = v.facts
-    out: Hits = []
-    for t in f.present:
-        if f.counts[t] == 4 and t not in f.kong_tiles:
-            out.append(tuple(i for i, g in enumerate(v.groups) if t in g.tiles))
-    return out
+    return [tuple(i for i, g in enumerate(v.groups) if g.mask >> t & 1) for t in v.facts.hog_tiles]
 
 
 @fan(65, combination=True, pungs=2)
 def double_pung(v: View) -> Hits:
     """双同刻 Double Pung: pungs of the same rank in two suits."""
-    out: Hits = []
-    for a, b in combinations(_pung_tiles(v), 2):
-        if a[1] < 27 and b[1] < 27 and a[1] % 9 == b[1] % 9:
-            out.append((a[0], b[0]))
-    return out
+    return [sets for sets, low, high in v.pung_pairs if high < 27 and low % 9 == high % 9]
 
 
 @fan(66, pungs=2)
@@ -649,14 +642,16 @@ def two_concealed_pungs(v: View) -> Hits:
     return [sets] if len(sets) >= 2 else NONE
 
 
-@fan(67, per_hand=True)
+@fan(67, per_hand=True, kongs=1)
 def concealed_kong(v: View) -> Hits:
     """暗杠 Concealed Kong: one not already counted in Two Concealed Kongs."""
-    kongs = [i for i, g in enumerate(v.groups) if g.kind is Kind.KONG and g.concealed]
+    if v.facts.n_concealed_kongs % 2 == 0:
+        return NONE
+    kongs = [i for i, g in enumerate(v.groups) if g.kind is KONG and g.concealed]
     return [(kongs[-1],)] if len(kongs) % 2 else NONE
 
 
-@fan(68, per_hand=True)
+@fan(68, per_hand=True, honors=False)
 def all_simples(v: View) -> Hits:
     """断幺 All Simples: no terminals or honours."""
     return WHOLE if v.facts.mask & TERMINALS_HONORS == 0 else NONE
@@ -668,52 +663,47 @@ def all_simples(v: View) -> Hits:
 @fan(69, combination=True, chows=2)
 def pure_double_chow(v: View) -> Hits:
     """一般高 Pure Double Chow: two identical chows."""
-    return [(a, b) for a, b in combinations(v.chows, 2) if v.groups[a].tile == v.groups[b].tile]
+    return [sets for sets, low, high in v.chow_pairs if low == high]
 
 
 @fan(70, combination=True, chows=2)
 def mixed_double_chow(v: View) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two suits."""
-    g = v.groups
-    return [(a, b) for a, b in combinations(v.chows, 2) if g[a].tile % 9 == g[b].tile % 9 and g[a].tile != g[b].tile]
+    return [sets for sets, low, high in v.chow_pairs if low % 9 == high % 9 and low != high]
 
 
 @fan(71, combination=True, chows=2)
 def short_straight(v: View) -> Hits:
     """连六 Short Straight: two chows of one suit making six in a row."""
-    g = v.groups
-    return [(a, b) for a, b in combinations(v.chows, 2) if abs(g[a].tile - g[b].tile) == 3 and _same_suit(g, a, b)]
+    return [sets for sets, low, high in v.chow_pairs if high - low == 3 and low // 9 == high // 9]
 
 
 @fan(72, combination=True, chows=2)
 def two_terminal_chows(v: View) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit."""
-    g = v.groups
-    return [
-        (a, b) for a, b in combinations(v.chows, 2) if _same_suit(g, a, b) and {g[a].tile % 9, g[b].tile % 9} == {0, 6}
-    ]
+    return [sets for sets, low, high in v.chow_pairs if low % 9 == 0 and high == low + 6]
 
 
 @fan(73, pungs=1)
 def pung_of_terminals_or_honors(v: View) -> Hits:
     """幺九刻 Pung of Terminals or Honors (each)."""
-    return [(i,) for i, t in _pung_tiles(v) if is_terminal_or_honor(t)]
+    return [(i,) for i, t in v.pung_items if TERMINALS_HONORS >> t & 1]
 
 
-@fan(74, per_hand=True)
+@fan(74, per_hand=True, kongs=1)
 def melded_kong(v: View) -> Hits:
     """明杠 Melded Kong: a kong (a concealed one counts, except in the Chinese kong table)."""
     n = v.facts.n_melded_kongs if v.positions.get("kong-table") == "chinese" else v.facts.n_kongs
     return _kong_sets(v) if n >= 1 else NONE
 
 
-@fan(75, per_hand=True)
+@fan(75, per_hand=True, suits=(2,))
 def one_voided_suit(v: View) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
     return WHOLE if len(v.facts.suits) == 2 else NONE
 
 
-@fan(76, per_hand=True)
+@fan(76, per_hand=True, honors=False)
 def no_honors(v: View) -> Hits:
     """无字 No Honors."""
     return WHOLE if not v.facts.has_honors else NONE
@@ -728,9 +718,9 @@ def _wait(shape: str) -> Detector:
     return detect
 
 
-fan(77, forms=SET_FORMS)(_wait(EDGE))  # 边张 Edge Wait
-fan(78, forms=SET_FORMS)(_wait(CLOSED))  # 坎张 Closed Wait
-fan(79, forms=SET_FORMS)(_wait(SINGLE))  # 单钓将 Single Wait
+fan(77, forms=SET_FORMS, wait=EDGE)(_wait(EDGE))  # 边张 Edge Wait
+fan(78, forms=SET_FORMS, wait=CLOSED)(_wait(CLOSED))  # 坎张 Closed Wait
+fan(79, forms=SET_FORMS, wait=SINGLE)(_wait(SINGLE))  # 单钓将 Single Wait
 
 
 @fan(80, per_hand=True)
@@ -745,7 +735,7 @@ def flower_tiles(v: View) -> Hits:
     return [()] * v.facts.situation.flowers
 
 
-@fan(82, per_hand=True)
+@fan(82, per_hand=True, kongs=2)
 def melded_and_concealed_kong(v: View) -> Hits:
     """明暗杠 Melded and Concealed Kong: exactly one melded and one concealed kong (Chinese practice, 5)."""
     f = v.facts
@@ -759,22 +749,18 @@ def melded_and_concealed_kong(v: View) -> Hits:
 # --- helpers -------------------------------------------------------------------------------------------------
 
 
-def _same_suit(groups: tuple, a: int, b: int) -> bool:
-    return bool(groups[a].tile // 9 == groups[b].tile // 9)
-
-
 def _kong_sets(v: View) -> Hits:
-    return [tuple(i for i, g in enumerate(v.groups) if g.kind is Kind.KONG)]
+    return [tuple(i for i, g in enumerate(v.groups) if g.kind is KONG)]
 
 
 def _concealed_pungs(v: View) -> tuple[int, ...]:
-    return tuple(i for i in v.pungs if v.groups[i].concealed)
+    return tuple(v.concealed_pungs)
 
 
 def _consecutive(tiles: list[int], step: int, same_suit: bool) -> bool:
     """Sorted ``tiles`` rise by ``step``; in one suit, or (same_suit False) by rank in distinct suits."""
     if same_suit:
-        if tiles[-1] >= 27 or tiles[0] // 9 != tiles[-1] // 9:
+        if tiles[-1] - tiles[0] != step * (len(tiles) - 1) or tiles[-1] >= 27 or tiles[0] // 9 != tiles[-1] // 9:
             return False
         ranks = tiles
     else:
@@ -784,16 +770,18 @@ def _consecutive(tiles: list[int], step: int, same_suit: bool) -> bool:
     return all(ranks[k] - ranks[k - 1] == step for k in range(1, len(ranks)))
 
 
-def _shifted(v: View, indices: list[int], steps: tuple[int, ...], same_suit: bool) -> Hits:
+def _shifted(triples: list[Triple], steps: tuple[int, ...], same_suit: bool) -> Hits:
+    """The triples of suited sets rising by one of ``steps``: in one suit, or (same_suit False) by rank in
+    three suits."""
     out: Hits = []
-    for c in combinations(indices, 3):
-        tiles = sorted([v.groups[i].tile for i in c])
-        if tiles[-1] >= 27:
+    for sets, (low, mid, high), ranks, suits in triples:
+        if high >= 27:
             continue
-        for step in steps:
-            if _consecutive(tiles, step, same_suit):
-                out.append(c)
-                break
+        if same_suit:
+            if low // 9 == high // 9 and mid - low == high - mid and mid - low in steps:
+                out.append(sets)
+        elif suits == 3 and ranks[1] - ranks[0] == ranks[2] - ranks[1] and ranks[1] - ranks[0] in steps:
+            out.append(sets)
     return out
 
 
@@ -803,7 +791,7 @@ def _only_one_winning_tile(v: View) -> bool:
     if v.form not in (REGULAR, KNITTED_STRAIGHT):
         return False
     if v.form == KNITTED_STRAIGHT and v.positions.get("knitted-straight-waits") == "no-count":
-        order = tuple(g.tile // 9 for g in v.groups if g.kind is Kind.KNITTED)
+        order = tuple(g.tile // 9 for g in v.groups if g.kind is KNITTED)
         if f.hand.winning in knitted_tiles(order):
             return False
     return f.only_winning_tile_waits(v.positions.get("wait-only-one-winning-tile") == "formal")

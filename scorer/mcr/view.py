@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import combinations
 
-from ..arrange import Arrangement, iter_waiting_tiles
-from ..hand import Hand, Kind
+from ..arrange import GROUPS, Arrangement, waiting_mask
+from ..hand import CHOW, KONG, PAIR, PUNG, Hand
 from ..tiles import Tile
+
+SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+# The suits present, by a 3-bit code (bit s: suit s is present).
+SUIT_SETS = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
 
 Hits = list[tuple[int, ...]]  # each hit: the indices of the groups one instance of a fan uses
 
@@ -19,21 +24,39 @@ class HandFacts:
         self.situation = hand.situation
         counts = hand.counts()
         self.counts = counts
-        present = [t for t in range(34) if counts[t]]
-        mask = 0
-        for t in present:
+        mask = 1 << hand.winning
+        for t in hand.standing:
             mask |= 1 << t
-        self.present: tuple[Tile, ...] = tuple(present)
-        self.mask = mask
-        self.suits = frozenset([t // 9 for t in present if t < 27])
-        self.has_honors = self.present[-1] >= 27
-        kongs = [m for m in hand.melds if m.kind is Kind.KONG]
-        self.n_kongs = len(kongs)
-        self.n_concealed_kongs = sum(1 for m in kongs if m.concealed)
-        self.n_melded_kongs = self.n_kongs - self.n_concealed_kongs
-        self.concealed = all(m.concealed for m in hand.melds)
-        self.kong_tiles = frozenset(m.tile for m in kongs)
-        self.declared_copies_of_win = sum(m.tiles.count(hand.winning) for m in hand.melds)
+        for m in hand.melds:
+            mask |= GROUPS[m.kind, m.tile, True, True].mask  # the declared set's tiles
+        self.mask = mask  # bit t: the hand holds tile t
+        suit_code = 0  # bit s: the hand holds tiles of suit s
+        for suit, suit_mask in enumerate(SUIT_MASKS):
+            if mask & suit_mask:
+                suit_code |= 1 << suit
+        self.suits = SUIT_SETS[suit_code]
+        self.has_honors = mask >> 27 != 0
+        kong_tiles: list[Tile] = []
+        n_concealed_kongs = 0
+        concealed = True
+        declared_copies_of_win = 0
+        for m in hand.melds:
+            hidden = m.concealed
+            concealed = concealed and hidden
+            if m.kind is KONG:
+                kong_tiles.append(m.tile)
+                n_concealed_kongs += hidden
+            declared_copies_of_win += m.tiles.count(hand.winning)
+        self.n_kongs = len(kong_tiles)
+        self.n_concealed_kongs = n_concealed_kongs
+        self.n_melded_kongs = self.n_kongs - n_concealed_kongs
+        self.concealed = concealed
+        self.kong_tiles = frozenset(kong_tiles)
+        # Tiles held four times but not as a declared kong (the Tile Hog candidates).
+        self.hog_tiles = (
+            tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if 4 in counts else ()
+        )
+        self.declared_copies_of_win = declared_copies_of_win
         self._unique: dict[bool, bool] = {}
 
     def only_winning_tile_waits(self, fifth_tile_counts: bool) -> bool:
@@ -41,43 +64,122 @@ class HandFacts:
         tile whose four copies all stand in the hand is no wait (Starbäck 6.1)."""
         key = fifth_tile_counts
         if key not in self._unique:
-            standing = self.hand.standing
-            win = self.hand.winning
-            self._unique[key] = not any(
-                t != win and (fifth_tile_counts or standing.count(t) < 4) for t in iter_waiting_tiles(self.hand)
-            )
+            hand = self.hand
+            others = waiting_mask(hand) & ~(1 << hand.winning)
+            if not fifth_tile_counts:
+                for t in set(hand.standing):
+                    if others >> t & 1 and hand.standing.count(t) >= 4:
+                        others &= ~(1 << t)
+            self._unique[key] = not others
         return self._unique[key]
 
 
-class View:
-    """One arrangement of a hand as the detectors see it, under a profile's positions."""
+Pair = tuple[tuple[int, int], int, int]  # (the two group indices, the lower tile, the higher tile)
+Triple = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]
 
-    __slots__ = ("facts", "arr", "positions", "groups", "chows", "pungs", "pair", "form", "chow_tiles", "pung_tiles")
+
+def _pairs(items: list[tuple[int, Tile]]) -> list[Pair]:
+    """Every two of the sets ((index, tile) in index order), with their tiles sorted."""
+    return [((i, j), a, b) if a <= b else ((i, j), b, a) for (i, a), (j, b) in combinations(items, 2)]
+
+
+def _triples(items: list[tuple[int, Tile]]) -> list[Triple]:
+    """Every three of the sets ((index, tile) in index order), with their tiles sorted, their ranks (0-8)
+    sorted and how many suits they span (for honours, rank and suit are those of ``tile % 9, tile // 9``)."""
+    out: list[Triple] = []
+    for (i, a), (j, b), (k, c) in combinations(items, 3):
+        low, mid, high = (a, b, c) if a <= b <= c else sorted((a, b, c))
+        r0, r1, r2 = sorted((low % 9, mid % 9, high % 9))
+        out.append(((i, j, k), (low, mid, high), (r0, r1, r2), len({low // 9, mid // 9, high // 9})))
+    return out
+
+
+class View:
+    """One arrangement of a hand as the detectors see it, under a profile's positions.
+
+    Besides the arrangement, a view holds what several detectors ask about its sets, worked out once:
+    the chows and the pungs (kongs included) by index and tile (``pung_items`` pairs the two), the
+    concealed pungs, how many pungs are of honours, the pair and its tile, and every two and every
+    three of the chows and of the pungs with their tiles sorted (``chow_pairs``, ``chow_triples``,
+    ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits).
+    The detectors then mostly filter these short lists.
+    """
+
+    __slots__ = (
+        "facts",
+        "arr",
+        "positions",
+        "groups",
+        "chows",
+        "pungs",
+        "pair",
+        "pair_tile",
+        "form",
+        "chow_tiles",
+        "pung_tiles",
+        "pung_items",
+        "concealed_pungs",
+        "honor_pungs",
+        "chow_pairs",
+        "chow_triples",
+        "pung_pairs",
+        "pung_triples",
+    )
 
     def __init__(self, facts: HandFacts, arr: Arrangement, positions: Mapping[str, str]) -> None:
         self.facts = facts
         self.arr = arr
         self.positions = positions
         self.form = arr.form
-        self.groups = arr.groups
+        groups = arr.groups
+        self.groups = groups
         chows: list[int] = []
         pungs: list[int] = []
-        pair = -1
-        for i, g in enumerate(arr.groups):
+        chow_tiles: list[Tile] = []
+        pung_tiles: list[Tile] = []
+        pung_items: list[tuple[int, Tile]] = []
+        concealed_pungs: list[int] = []
+        honor_pungs = 0
+        pair = pair_tile = -1
+        for i, g in enumerate(groups):
             k = g.kind
-            if k is Kind.CHOW:
+            if k is CHOW:
                 chows.append(i)
-            elif k is Kind.PUNG or k is Kind.KONG:
+                chow_tiles.append(g.tile)
+            elif k is PUNG or k is KONG:
+                t = g.tile
                 pungs.append(i)
-            elif k is Kind.PAIR:
+                pung_tiles.append(t)
+                pung_items.append((i, t))
+                if g.concealed:
+                    concealed_pungs.append(i)
+                if t >= 27:
+                    honor_pungs += 1
+            elif k is PAIR:
                 pair = i
+                pair_tile = g.tile
         self.chows = chows
         self.pungs = pungs
         self.pair = pair
-        groups = arr.groups
-        self.chow_tiles = [groups[i].tile for i in chows]
-        self.pung_tiles = [groups[i].tile for i in pungs]
+        self.pair_tile = pair_tile  # -1 without a pair
+        self.chow_tiles = chow_tiles
+        self.pung_tiles = pung_tiles
+        self.pung_items = pung_items  # (index, tile) of each pung
+        self.concealed_pungs = concealed_pungs
+        self.honor_pungs = honor_pungs
+        if len(chows) > 1:
+            chow_items = list(zip(chows, chow_tiles, strict=True))
+            self.chow_pairs = _pairs(chow_items)
+            self.chow_triples = _triples(chow_items) if len(chows) > 2 else NO_TRIPLES
+        else:
+            self.chow_pairs, self.chow_triples = NO_PAIRS, NO_TRIPLES
+        self.pung_pairs = _pairs(pung_items) if len(pungs) > 1 else NO_PAIRS
+        self.pung_triples = _triples(pung_items) if len(pungs) > 2 else NO_TRIPLES
 
     @property
     def all_sets(self) -> tuple[int, ...]:
         return tuple(range(len(self.groups)))
+
+
+NO_PAIRS: list[Pair] = []
+NO_TRIPLES: list[Triple] = []
