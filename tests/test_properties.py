@@ -84,6 +84,25 @@ def test_every_awarded_and_excluded_fan_names_existing_rulings(g: GeneratedHand,
 
 
 @SETTINGS
+@given(hands, profiles)
+def test_a_fan_is_excluded_only_by_a_fan_the_hand_scores(g: GeneratedHand, profile: str) -> None:
+    # Non-repetition (CMCR 10.1(5)): a fan the hand may not score implies nothing, so it cannot be the
+    # reason another fan is left out. (Under chinese-practice, fan 82 removes Concealed Kong 67 and
+    # Melded Kong 74 together; 67 must not be named as what removed 74.)
+    s = score(g.hand, profile=profile)
+    awarded = {f.fan for f in s.fans}
+    for e in s.excluded:
+        assert set(e.by) <= awarded, f"{g.text}: fan {e.fan} excluded by {e.by}, not all of which are scored"
+
+
+def test_melded_and_concealed_kong_removes_both_kong_fans_itself() -> None:
+    # One melded kong (2222m) and one concealed kong (3333p) under chinese-practice: the 5-point fan 82
+    # takes the place of Concealed Kong (2) and Melded Kong (1) [rulings/mcr/melded-and-concealed-kong.md].
+    s = score("[2222m,1][3333p][555s,1][777m,1]9p9p", profile="chinese-practice")
+    assert {e.fan: e.by for e in s.excluded} == {67: (82,), 74: (82,)}
+
+
+@SETTINGS
 @given(hands, profiles, st.randoms(use_true_random=False))
 def test_order_of_sets_and_standing_tiles_does_not_matter(g: GeneratedHand, profile: str, rnd: random.Random) -> None:
     melds = [m.text() for m in g.hand.melds]

@@ -178,6 +178,7 @@ class Rules(NamedTuple):
     active: dict[int, list[ExclusionRule]]  # the rows in force, by excluding fan
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: frozenset[int]  # the excluding fans of the waived rows
+    order: tuple[int, ...]  # the excluding fans, highest value first (a fan a higher one excluded excludes nothing)
 
 
 @lru_cache(maxsize=64)
@@ -192,7 +193,8 @@ def rules_for(profile: Profile) -> Rules:
             active.setdefault(rule.fan, []).append(rule)
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
-    return Rules(active, waived, frozenset(a for a, _ in waived))
+    order = tuple(sorted(active, key=lambda n: (-profile.points.get(n, 0), n)))
+    return Rules(active, waived, frozenset(a for a, _ in waived), order)
 
 
 def apply_exclusions(
@@ -202,10 +204,10 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, waived, waiving = rules_for(profile)
+    active, waived, waiving, order = rules_for(profile)
     extra: dict[int, list[str]] = {}
-    for a in sorted(hits.keys() & active.keys()):  # fans without rows exclude nothing
-        if not hits[a]:
+    for a in order:  # by value, so that 82 (5 points) removes 67 before 67 could remove 74
+        if not hits.get(a):
             continue
         for rule in active[a]:
             b = rule.excludes
