@@ -15,10 +15,11 @@ from typing import IO, Any
 import click
 
 from scorer import score as score_hand
+from scorer.babcock import LIMIT, LIMITS
 from scorer.errors import MjrefError
 from scorer.hand import Hand, Kind
 from scorer.notation import parse
-from scorer.result import Score
+from scorer.result import BabcockScore, Score
 from scorer.tiles import name
 
 from .audit import Audit, Comparison, audit, compare
@@ -68,9 +69,17 @@ def cli() -> None:
 @cli.command(short_help="Score a hand: fans, exclusions with their rulings, total, payments.")
 @click.argument("hand")
 @profile_option
+@click.option(
+    "--ruleset",
+    type=click.Choice(["mcr", "babcock"]),
+    default="mcr",
+    show_default=True,
+    help="Rule set: MCR, or Babcock's classical rules (profile babcock unless --profile names another).",
+)
 @json_option
 @situation_options
-def score(hand: str, profile: str, as_json: bool, **situation: Any) -> None:
+@click.pass_context
+def score(ctx: click.Context, hand: str, profile: str, ruleset: str, as_json: bool, **situation: Any) -> None:
     """Score HAND under a profile: the fans, the fans excluded and why, the total and the payments.
 
     HAND is in mjref's notation: declared sets in brackets with who supplied the tile, then the
@@ -84,9 +93,16 @@ def score(hand: str, profile: str, as_json: bool, **situation: Any) -> None:
         mjref score '[123m,1][EEE,2]456p789s5s5s|EW1000'
         mjref score '123m456m789m123p55s' --prevalent S --seat N --self-drawn
         mjref score '123m456m789m123p55s|EE0000' --profile chinese-practice --json
+        mjref score '[SSS,1][NNN,2]123pEEWWE|EE0000' --ruleset babcock --profile babcock-optional
     """
-    result = score_hand(hand, profile=profile, **situation_overrides(situation))
-    click.echo(result.to_json() if as_json else format_score(result))
+    chosen: str | None = profile
+    if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
+        chosen = None  # each rule set's own default profile
+    result = score_hand(hand, profile=chosen, ruleset=ruleset, **situation_overrides(situation))
+    if as_json:
+        click.echo(result.to_json())
+    else:
+        click.echo(format_babcock(result) if isinstance(result, BabcockScore) else format_score(result))
 
 
 @cli.command("build", short_help="Validate every ruling and build the knowledge base (SQLite).")
@@ -355,6 +371,58 @@ def format_score(result: Score) -> str:
     lines.append(f"Payments   {_payments(result.payments)}")
     if result.rulings:
         lines.append(f"Rulings    {', '.join(result.rulings)}")
+    return "\n".join(lines)
+
+
+def format_babcock(result: BabcockScore) -> str:
+    """A readable Babcock score: the points added (sets, bonuses), the doubles, the limit, the total and
+    what the winner collects, every line with its ruling."""
+    hand = parse(result.hand)
+    seat = ("East", "South", "West", "North")[hand.situation.seat - 27]
+    s = hand.situation
+    how = ["self-drawn" if s.self_drawn else "won on a discard"]
+    if s.kong:
+        how.append("loose tile after a kong" if s.self_drawn else "stealing the fourth")
+    if s.last_of_wall:
+        how.append("last tile of the wall")
+    lines = [
+        f"Hand       {result.hand}",
+        f"Tiles      {_tiles(hand)}",
+        f"Situation  seat wind {seat}, {', '.join(how)} (Babcock scores no prevalent wind)",
+        f"Profile    {result.profile} (rule set babcock)",
+        "",
+        "Points",
+    ]
+    rows = [[f.name, " ".join(f.sets) or "-", str(f.points), ", ".join(f.rulings)] for f in result.fans]
+    lines += _table(["item", "sets", "points", "rulings"], rows, right={2})
+    lines.append(f"Base       {result.base} points (babcock-standard-score-sheet)")
+    if result.doubles:
+        lines += ["", "Doubles"]
+        rows = [[d.name, " ".join(d.sets) or "-", f"x{2**d.count}", ", ".join(d.rulings)] for d in result.doubles]
+        lines += _table(["double", "sets", "factor", "rulings"], rows, right={2})
+    if result.excluded:
+        lines += ["", "Replaced by the limit hand"]
+        lines += _table(["item", "rulings"], [[e.name, ", ".join(e.rulings)] for e in result.excluded])
+    factors = "".join(f" x {2**d.count}" for d in result.doubles)
+    limit_hand = next((f for f in result.fans if f.key in LIMITS), None)
+    if limit_hand is not None:
+        limit = f"{limit_hand.name} scores {limit_hand.points} ({', '.join(limit_hand.rulings)})"
+        total = f"{result.total} points ({', '.join(limit_hand.rulings)})"
+    else:
+        limit = (
+            f"{'reached: the limit capped the total' if result.limit else 'not reached'} (babcock-standard-score-sheet)"
+        )
+        total = f"{result.base}{factors} = {result.base << sum(d.count for d in result.doubles)}"
+        total += f", capped at {result.total}" if result.limit else " points"
+        total += " (babcock-standard-score-sheet)"
+    lines += ["", f"Limit      {LIMIT} points; {limit}", f"Total      {total}"]
+    payments = result.payments or {}
+    paid = ", ".join(
+        f"{k}{' (each)' if k == 'others' else ''} {payments[k]:+d}"
+        for k in ("winner", "east", "others")
+        if k in payments
+    )
+    lines.append(f"Payments   {paid}; losers then settle their differences, East double (babcock-settlement)")
     return "\n".join(lines)
 
 

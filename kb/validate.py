@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorer import score
+from scorer.babcock.sheet import KEYS as BABCOCK_KEYS
 from scorer.errors import MjrefError
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import FANS, FANS_BY_KEY
@@ -38,10 +39,10 @@ _PUBLISHED = """
     flowers-discard-and-meld obligatory-discard-order false-concealed-kong interrupted-hand-penalties
     babcock-standard-score-sheet babcock-four-wind-hand babcock-terminals-and-honours-hand babcock-nine-gates
     babcock-four-kongs babcock-three-concealed-pungs babcock-four-concealed-pungs babcock-thirteen-orphans
-    babcock-seven-twins babcock-optional-doubles babcock-no-score-hand
+    babcock-seven-twins babcock-optional-doubles babcock-no-score-hand babcock-settlement
 """
 PUBLISHED_IDS = frozenset(_PUBLISHED.split())
-SUPPORTED_RULESETS = ("mcr",)  # examples of other rule sets are stored as unverified
+SUPPORTED_RULESETS = ("mcr", "babcock")  # examples of other rule sets are stored as unverified
 
 
 @dataclass
@@ -141,6 +142,13 @@ def _check_ruling(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: l
         for n in ruling.fans:
             if n not in FANS:
                 out.append(Problem(ruling.path, ruling.line("fans"), f"fans: no MCR fan has the number {n}"))
+    elif ruling.ruleset == "babcock":
+        for key in ruling.fans:
+            if key not in BABCOCK_KEYS:
+                hint = _suggest(str(key), BABCOCK_KEYS)
+                out.append(
+                    Problem(ruling.path, ruling.line("fans"), f"fans: no Babcock item has the key {key!r}{hint}")
+                )
     if ruling.id.startswith("fan-"):
         _check_fan_ruling(ruling, out)
     if ruling.id in DISPUTED:

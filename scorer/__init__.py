@@ -1,29 +1,35 @@
 """mjref's scorer: ``score(hand, profile="green-book", ruleset="mcr")`` returns a :class:`Score`.
 
+``ruleset="babcock"`` scores by Babcock's classical rules (``scorer.babcock``), under the profile
+``babcock`` unless another Babcock profile is given; the result is a :class:`BabcockScore`.
+
 >>> score("[123m,1][EEE,2]456p789s5s5s|EW1000").total > 0
 True
+>>> score("[111p,1][WWW,2]13777m55s2m|EW1000", ruleset="babcock").total
+72
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from .babcock.score import score_hand as score_babcock
 from .errors import InvalidHand, MjrefError, NotationError, NotWinning, ProfileError
 from .hand import Hand, Kind, Meld, Situation
 from .mcr.score import score_hand
 from .notation import format_hand, parse
-from .profiles import DEFAULT, load_profile
-from .result import Excluded, FanScore, Score
+from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
+from .result import BabcockScore, Double, Excluded, FanScore, Score
 from .tiles import WINDS
 from .validate import validate
 
-RULESETS = ("mcr",)
+RULESETS = ("mcr", "babcock")
 _NO_OVERRIDES = (None,) * 7  # score() called without situation keywords
 
 
 def score(
     hand: str | Hand,
-    profile: str = DEFAULT,
+    profile: str | None = None,
     ruleset: str = "mcr",
     *,
     prevalent: str | None = None,
@@ -34,17 +40,40 @@ def score(
     kong: bool | None = None,
     flowers: int | None = None,
 ) -> Score:
-    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path).
+    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path;
+    by default the rule set's own: ``green-book`` for ``mcr``, ``babcock`` for ``babcock``).
 
     Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
-    Raises a :class:`MjrefError` subclass on bad input.
+    Raises a :class:`MjrefError` subclass on bad input, and for a profile of the other rule set.
     """
-    if ruleset not in RULESETS:
+    if ruleset != "mcr":
+        if ruleset == "babcock":
+            rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
+            h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+            if h.situation.flowers:
+                raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
+            return score_babcock(h, rules)
         raise MjrefError(f"unknown rule set {ruleset!r}: supported are {', '.join(RULESETS)}", code="ruleset")
     h = parse(hand) if isinstance(hand, str) else hand
     if (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) == _NO_OVERRIDES:
         validate(h)
-        return score_hand(h, load_profile(profile))
+        return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
+    h = _situated(h, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+    return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
+
+
+def _situated(
+    hand: str | Hand,
+    prevalent: str | None,
+    seat: str | None,
+    self_drawn: bool | None,
+    last_of_kind: bool | None,
+    last_of_wall: bool | None,
+    kong: bool | None,
+    flowers: int | None,
+) -> Hand:
+    """The hand, parsed, with the situation overrides applied, validated."""
+    h = parse(hand) if isinstance(hand, str) else hand
     changes: dict[str, object] = {}
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:
@@ -66,10 +95,12 @@ def score(
     if changes:
         h = replace(h, situation=replace(h.situation, **changes))  # type: ignore[arg-type]
     validate(h)
-    return score_hand(h, load_profile(profile))
+    return h
 
 
 __all__ = [
+    "BabcockScore",
+    "Double",
     "Excluded",
     "FanScore",
     "Hand",

@@ -3,6 +3,11 @@
 A profile is a YAML file (built-ins in ``rulings/profiles/``) with ``name``, ``title``,
 ``extends`` (another profile, resolved once at load), ``positions`` (ruling id ->
 position) and optional ``points`` (fan key -> points, for a house value).
+
+``ruleset`` (``mcr`` unless a file of the chain says ``babcock``) decides which rulings
+the positions answer: the disputed MCR rulings (``scorer.mcr.positions``) or Babcock's
+optional scores (``scorer.babcock.options``). A house file that extends a profile inherits
+its rule set.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ from typing import Any
 
 import yaml
 
+from .babcock.options import OPTIONS
 from .errors import ProfileError
 from .mcr.positions import DISPUTED, OVERLAPS, POINTS
 from .mcr.table import FANS, FANS_BY_KEY
 
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "profiles"
 DEFAULT = "green-book"
+DEFAULTS = {"mcr": DEFAULT, "babcock": "babcock"}  # the profile of each rule set when none is given
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,6 +39,7 @@ class Profile:
     points: dict[int, int]
     overlaps: frozenset[tuple[int, int]]
     source: str
+    ruleset: str = "mcr"
 
     def position(self, ruling: str) -> str:
         return self.positions[ruling]
@@ -68,7 +76,7 @@ def _read(path: Path, label: str) -> tuple[dict[str, Any], Lines]:
         raise ProfileError(f"not valid YAML: {getattr(e, 'problem', e)}", where=where) from None
     if not isinstance(data, dict):
         raise ProfileError("a profile is a mapping with name, extends and positions", where=f"{label}:1")
-    unknown = sorted(set(data) - {"name", "title", "extends", "positions", "points"})
+    unknown = sorted(set(data) - {"name", "title", "ruleset", "extends", "positions", "points"})
     if unknown:
         raise ProfileError(f"unknown field {unknown[0]!r}", where=f"{label}:{lines.get((unknown[0],), 1)}")
     return data, lines
@@ -109,31 +117,38 @@ def load_profile(ref: str = DEFAULT) -> Profile:
         if path.resolve() in seen:
             raise ProfileError(f"extends: {parent!r} leads back to a profile already in the chain (a loop)", where)
         label = parent_label
+    ruleset = _ruleset(chain)
+    table = DISPUTED if ruleset == "mcr" else OPTIONS
     positions: dict[str, str] = {}
     points: dict[int, int] = {}
     for data, label_of, lines in reversed(chain):
         for ruling, position in (data.get("positions") or {}).items():
             where = f"{label_of}:{lines.get(('positions', str(ruling)), 1)}"
-            if ruling not in DISPUTED:
-                raise ProfileError(f"positions: {ruling!r} is not a disputed ruling that changes a score", where=where)
-            if position not in DISPUTED[ruling]:
-                choices = ", ".join(DISPUTED[ruling])
+            if ruling not in table:
+                raise ProfileError(_not_a_position(ruling, ruleset), where=where)
+            if position not in table[ruling]:
+                choices = ", ".join(table[ruling])
                 raise ProfileError(f"positions: {ruling}: unknown position {position!r} (one of {choices})", where)
             positions[ruling] = position
         for key, value in (data.get("points") or {}).items():
             where = f"{label_of}:{lines.get(('points', str(key)), 1)}"
+            if ruleset != "mcr":
+                raise ProfileError("points: a Babcock profile sets no fan points (its values are Babcock's)", where)
             if key not in FANS_BY_KEY:
                 raise ProfileError(f"points: unknown fan key {key!r}", where=where)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ProfileError(f"points: {key}: expected a whole number of points", where=where)
             points[FANS_BY_KEY[key].number] = value
-    missing = [r for r in DISPUTED if r not in positions]
+    missing = [r for r in table if r not in positions]
     if missing:
         _, base_label, base_lines = chain[-1]
         where = f"{base_label}:{base_lines.get(('positions',), 1)}"
-        raise ProfileError(
-            f"positions: no position for {missing[0]!r} (a profile must decide every disputed ruling)", where
+        must = (
+            "a profile must decide every disputed ruling"
+            if ruleset == "mcr"
+            else "a Babcock profile must decide every optional score"
         )
+        raise ProfileError(f"positions: no position for {missing[0]!r} ({must})", where)
     final = {n: f.points for n, f in FANS.items()}
     overlaps: set[tuple[int, int]] = set()
     for choice in positions.items():
@@ -142,4 +157,58 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     final.update(points)
     top, top_label, _ = chain[0]
     name = str(top.get("name") or Path(top_label).stem)
+    if ruleset != "mcr":
+        return Profile(name, str(top.get("title") or name), positions, {}, frozenset(), top_label, ruleset)
     return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), top_label)
+
+
+def _ruleset(chain: list[tuple[dict[str, Any], str, Lines]]) -> str:
+    """The chain's rule set: ``mcr`` unless its base says otherwise; a file may repeat it, not change it."""
+    ruleset = "mcr"
+    for i, (data, label, lines) in enumerate(reversed(chain)):
+        if "ruleset" not in data:
+            continue
+        where = f"{label}:{lines.get(('ruleset',), 1)}"
+        value = data["ruleset"]
+        if not isinstance(value, str) or value not in DEFAULTS:
+            raise ProfileError(f"ruleset: unknown rule set {value!r} (one of {', '.join(DEFAULTS)})", where)
+        if i and value != ruleset:
+            raise ProfileError(f"ruleset: {value!r}, but the profile it extends is a {ruleset} profile", where)
+        ruleset = value
+    return ruleset
+
+
+def _not_a_position(ruling: str, ruleset: str) -> str:
+    if ruleset == "mcr":
+        hint = " (it is a Babcock option: a Babcock profile extends babcock)" if ruling in OPTIONS else ""
+        return f"positions: {ruling!r} is not a disputed ruling that changes a score{hint}"
+    hint = " (it is an MCR ruling: an MCR profile extends green-book)" if ruling in DISPUTED else ""
+    return f"positions: {ruling!r} is not one of Babcock's optional scores ({', '.join(OPTIONS)}){hint}"
+
+
+def _for_ruleset(ref: str, ruleset: str) -> Profile:
+    profile = load_profile(ref)
+    if profile.ruleset != ruleset:
+        if ruleset == "mcr":
+            raise ProfileError(f"profile {ref!r} is a Babcock profile: score with rule set babcock (--ruleset babcock)")
+        raise ProfileError(
+            f"profile {ref!r} is an MCR profile, not a Babcock one: use babcock, babcock-optional "
+            "or a file that extends one of them"
+        )
+    return profile
+
+
+@lru_cache(maxsize=64)
+def mcr_profile(ref: str) -> Profile:
+    """:func:`load_profile` for the MCR scorer: a Babcock profile is an error."""
+    return _for_ruleset(ref, "mcr")
+
+
+@lru_cache(maxsize=64)
+def babcock_profile(ref: str) -> Profile:
+    """:func:`load_profile` for the Babcock scorer: an MCR profile is an error.
+
+    >>> babcock_profile("babcock-optional").position("babcock-seven-twins")
+    'half-limit'
+    """
+    return _for_ruleset(ref, "babcock")

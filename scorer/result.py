@@ -90,3 +90,50 @@ class Score:
     def __str__(self) -> str:
         parts = ", ".join(f"{f.name} {f.points}" for f in self.fans)
         return f"{self.total} points: {parts}"
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """One Babcock doubling: the total is doubled ``count`` times for it."""
+
+    key: str
+    name: str
+    count: int
+    sets: tuple[str, ...]
+    rulings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "count": self.count,
+            "sets": list(self.sets),
+            "rulings": list(self.rulings),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BabcockScore(Score):
+    """A Babcock result: ``fans`` are the points added (``fan`` is their key), ``base`` their sum,
+    ``doubles`` what doubles it, and ``limit`` whether the limit capped the doubled total."""
+
+    base: int = 0
+    doubles: tuple[Double, ...] = ()
+    limit: bool = False
+
+    @property
+    def ruling_ids(self) -> set[str]:
+        """Every ruling id this score cites, its doubles' included."""
+        ids = set(self.rulings)
+        for rulings in [f.rulings for f in self.fans] + [e.rulings for e in self.excluded]:
+            ids.update(rulings)
+        for d in self.doubles:
+            ids.update(d.rulings)
+        return ids
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Score.to_dict(self)
+        out["base"] = self.base
+        out["doubles"] = [d.to_dict() for d in self.doubles]
+        out["limit"] = self.limit
+        return out

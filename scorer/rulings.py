@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from .babcock.options import OPTIONS
+from .babcock.score import SETTLEMENT
+from .babcock.sheet import DOUBLES, LIMITS, POINTS, SHEET, rulings_of
 from .mcr.positions import DISPUTED
 from .mcr.table import EXCLUSIONS, FANS
 
@@ -34,6 +37,20 @@ OTHER = frozenset(
 
 FAN_RULINGS = frozenset(f.ruling for f in FANS.values())
 
+# Babcock: every table row's ruling, each optional score, the score sheet and the settlement.
+BABCOCK_RULING_IDS = (
+    rulings_of(POINTS)
+    | rulings_of(DOUBLES)
+    | rulings_of(LIMITS)
+    | frozenset(OPTIONS)
+    | frozenset({SHEET, SETTLEMENT, "babcock-no-score-hand"})
+)
+
 RULING_IDS: frozenset[str] = (
-    PRINCIPLES | OTHER | FAN_RULINGS | frozenset(DISPUTED) | frozenset(r.ruling for r in EXCLUSIONS)
+    PRINCIPLES
+    | OTHER
+    | FAN_RULINGS
+    | frozenset(DISPUTED)
+    | frozenset(r.ruling for r in EXCLUSIONS)
+    | BABCOCK_RULING_IDS
 )

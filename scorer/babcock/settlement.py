@@ -1,0 +1,66 @@
+"""Babcock's settlement (ruling ``babcock-settlement``).
+
+The winner collects his score from each of the three losers; the losers then pay one another the
+difference between their own scores (ch.I). East plays for double stakes: every payment East makes
+or receives is doubled (ch.VI, Fig. 18), the settling between losers included (our reading).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..errors import MjrefError
+
+SEATS = ("E", "S", "W", "N")
+
+
+def _stake(a: str, b: str) -> int:
+    """How many times a payment between seats ``a`` and ``b`` counts: 2 when one of them is East."""
+    return 2 if "E" in (a, b) else 1
+
+
+def payments(total: int, east_won: bool) -> dict[str, int]:
+    """What the winner of ``total`` points collects, and what each loser pays him.
+
+    >>> payments(168, east_won=True)
+    {'others': -336, 'winner': 1008}
+    >>> payments(72, east_won=False)
+    {'east': -144, 'others': -72, 'winner': 288}
+    """
+    if east_won:
+        return {"others": -2 * total, "winner": 6 * total}
+    return {"east": -2 * total, "others": -total, "winner": 4 * total}
+
+
+def settle(scores: dict[str, int], winner: str) -> dict[str, int]:
+    """Each seat's net gain (+) or loss (-) for one hand, from the four players' scores.
+
+    ``scores`` maps each seat ``"E"``, ``"S"``, ``"W"``, ``"N"`` to the points its hand scored
+    (the winner's with Mah-Jongg, the losers' by the same sheet); ``winner`` is the winner's seat.
+    The winner receives his score from each loser; each pair of losers settles the difference of
+    their scores; East pays and receives double. The nets add up to zero.
+
+    >>> settle({"E": 12, "S": 40, "W": 8, "N": 0}, winner="S")
+    {'E': -48, 'S': 160, 'W': -40, 'N': -72}
+    """
+    if sorted(scores) != sorted(SEATS):
+        raise MjrefError(
+            f"settlement needs a score for each of the seats E, S, W and N, got {', '.join(scores) or 'none'}",
+            code="settlement",
+        )
+    if winner not in SEATS:
+        raise MjrefError(f"winner {winner!r}: expected E, S, W or N", code="settlement")
+    for seat, points in scores.items():
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise MjrefError(f"score of {seat}: expected a whole number of points, got {points!r}", code="settlement")
+    net = dict.fromkeys(SEATS, 0)
+    losers = [s for s in SEATS if s != winner]
+    for loser in losers:
+        paid = scores[winner] * _stake(winner, loser)
+        net[winner] += paid
+        net[loser] -= paid
+    for a, b in combinations(losers, 2):
+        difference = (scores[a] - scores[b]) * _stake(a, b)
+        net[a] += difference
+        net[b] -= difference
+    return net

@@ -1,0 +1,43 @@
+"""The tiles that would have won: Babcock's 2 points for filling the only possible place.
+
+Our reading (``babcock-standard-score-sheet``): the bonus is due when exactly one kind of tile
+completes the 13 tiles before the win, in any form the profile plays. A tile whose four copies the
+player already holds cannot come, so it is not counted as a way out.
+"""
+
+from __future__ import annotations
+
+from ..arrange import is_regular_complete, is_seven_pairs, is_thirteen_orphans
+from ..hand import Hand
+from ..tiles import N_KINDS, Tile
+
+
+def winning_tiles(hand: Hand, *, seven_twins: bool = False, thirteen_orphans: bool = False) -> list[Tile]:
+    """Every tile kind that completes the hand's 13 tiles (standing tiles plus declared sets).
+
+    >>> from scorer.notation import parse
+    >>> from scorer.tiles import name
+    >>> [name(t) for t in winning_tiles(parse("35888m11177p555s4m"))]
+    ['4m']
+    >>> [name(t) for t in winning_tiles(parse("123456m55789p23s4s"))]
+    ['1s', '4s']
+    """
+    standing = [0] * N_KINDS
+    for t in hand.standing:
+        standing[t] += 1
+    held = hand.counts()
+    held[hand.winning] -= 1
+    special = not hand.melds and (seven_twins or thirteen_orphans)
+    out = []
+    for t in range(N_KINDS):
+        if held[t] >= 4:
+            continue
+        standing[t] += 1
+        if (
+            is_regular_complete(standing)
+            or (special and seven_twins and is_seven_pairs(standing))
+            or (special and thirteen_orphans and is_thirteen_orphans(standing))
+        ):
+            out.append(t)
+        standing[t] -= 1
+    return out
