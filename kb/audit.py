@@ -131,14 +131,22 @@ def _verdicts(result: Score, claims: list[Claim]) -> tuple[list[Verdict], Counte
 
 
 def audit(
-    hand: str | Hand, claim: str | None = None, claim_total: int | None = None, profile: str = "green-book"
+    hand: str | Hand,
+    claim: str | None = None,
+    claim_total: int | None = None,
+    profile: str = "green-book",
+    names: dict[str, int] | None = None,
 ) -> Audit:
-    """Check ``claim`` (fan names) or ``claim_total`` (points) against the score of ``hand``."""
+    """Check ``claim`` (fan names) or ``claim_total`` (points) against the score of ``hand``.
+
+    ``names`` is the fan-name index to read the claim with (see :func:`kb.claims.index_names`); by
+    default the one read from the fan rulings.
+    """
     result = score(hand, profile=profile)
     values = load_profile(profile).points
     if claim is None:
         return Audit(result, claim_total if claim_total is not None else -1, (), ())
-    claims = parse_claims(claim)
+    claims = parse_claims(claim, names)
     verdicts, left = _verdicts(result, claims)
     missed = [
         Missed(f.fan, f.key, f.name, left[f.fan], left[f.fan] * (f.points // max(f.count, 1)), f.rulings)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,24 +46,32 @@ class Claim:
     count: int
 
 
-@lru_cache(maxsize=1)
-def name_index() -> dict[str, int]:
-    """Every folded name of every fan (table names and the fan rulings' aliases) -> fan number."""
+def index_names(names: Iterable[tuple[int, str]]) -> dict[str, int]:
+    """``(fan number, name)`` pairs -> every name as written and folded -> fan number (the first fan keeps a name)."""
     index: dict[str, int] = {}
-    for number, names in load_fan_names().items():
-        for name, _ in names:
-            for form in (fold(name), name):
-                index.setdefault(form, number)
+    for number, name in names:
+        for form in (fold(name), name):
+            index.setdefault(form, number)
     return index
 
 
-def resolve_fan(name: str) -> FanInfo:
-    """The fan a name refers to, in any of its names or by number; a clear error otherwise."""
+@lru_cache(maxsize=1)
+def name_index() -> dict[str, int]:
+    """Every folded name of every fan (table names and the fan rulings' aliases) -> fan number."""
+    return index_names((number, name) for number, names in load_fan_names().items() for name, _ in names)
+
+
+def resolve_fan(name: str, index: dict[str, int] | None = None) -> FanInfo:
+    """The fan a name refers to, in any of its names or by number; a clear error otherwise.
+
+    ``index`` is a name index such as :func:`index_names` makes (the site builds it from ``kb.db``'s
+    ``fan_aliases``); by default, the one read from the fan rulings.
+    """
     text = name.strip()
     m = _NUMBER.match(text)
     if m and int(m.group(1)) in FANS:
         return FANS[int(m.group(1))]
-    index = name_index()
+    index = name_index() if index is None else index
     for form in (text, fold(text), fold(text).removesuffix("s")):
         if form in index:
             return FANS[index[form]]
@@ -71,7 +80,7 @@ def resolve_fan(name: str) -> FanInfo:
     raise ClaimError(f"claim: no fan is called {text!r}{hint}")
 
 
-def parse_claims(text: str) -> list[Claim]:
+def parse_claims(text: str, index: dict[str, int] | None = None) -> list[Claim]:
     """The claimed fans, in order: items separated by ``,`` ``;`` ``+`` or new lines, each ``NAME [xN]``."""
     if len(text) > MAX_CLAIM:
         raise ClaimError(f"claim: too long ({len(text)} characters, at most {MAX_CLAIM})")
@@ -87,7 +96,7 @@ def parse_claims(text: str) -> list[Claim]:
             name, count = m.group("name"), int(m.group("after") or m.group("paren"))
         else:
             name, count = item, 1
-        claims.append(Claim(item, resolve_fan(name), count))
+        claims.append(Claim(item, resolve_fan(name, index), count))
     if not claims:
         raise ClaimError("claim: no fan given (write fan names separated by commas, e.g. 'Pure Straight, Tile Hog x2')")
     return claims

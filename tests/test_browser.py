@@ -102,3 +102,27 @@ def test_datasette_table_page_runs_under_its_policy(url, page):
     p.goto(url + "/kb/fans?_size=10")
     assert p.locator("table.rows-and-columns").count() == 1
     assert errors == []
+
+
+def test_audit_a_claim_and_compare_profiles_through_the_form(url, page, tmp_path):
+    # Tsui's example 3 (234m 567m 234p 567p, pair 8s) with all four two-chow fans claimed: under
+    # green-book one Short Straight is too many (account-once); starback scores all four. 喜相逢 is
+    # Mixed Double Chow, lian liu (连六) Short Straight.
+    p, errors = page
+    p.goto(url + "/-/score")
+    p.fill("#hand", "234m567m234p567p88s")
+    p.fill("#claim", "喜相逢 x2, Short Straight, lian liu")
+    p.check("#compare")
+    p.click("form.score-form button")
+    p.wait_for_url("**/-/score?hand=*")
+    assert p.locator(".claim-verdict.wrong").count() == 1
+    verdicts = p.locator("table.verdicts tbody tr")
+    assert verdicts.count() == 3
+    assert p.locator("table.verdicts tr.verdict-accepted").count() == 2
+    assert p.locator("table.verdicts a[href='/rulings/principle-account-once']").count() >= 1
+    totals = p.locator("table.profile-totals tbody tr")
+    assert totals.count() == 3
+    assert p.locator("table.differences a[href='/fans/short-straight']").count() == 1
+    p.screenshot(path=str(tmp_path / "audit.png"), full_page=True)
+    assert (tmp_path / "audit.png").stat().st_size > 0
+    assert errors == []

@@ -9,22 +9,28 @@ bound) into a plain dict: the JSON is that dict, the HTML is a template rendered
 
 from __future__ import annotations
 
+import html
 import json
 import re
-from collections.abc import Iterable
-from functools import lru_cache
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any
 
 from datasette import Response, hookimpl
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
+from kb.audit import Audit, audit, compare
+from kb.claims import index_names
 from kb.lookup import MAX_QUERY, LookupFailed, open_index
 from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
 from kb.serve import PLUGIN
 from scorer import Score, score
 from scorer.errors import MjrefError
+from scorer.mcr.table import FANS
 from scorer.notation import MAX_LENGTH as MAX_HAND
 from scorer.profiles import Profile, builtin_names, load_profile
 
@@ -57,6 +63,23 @@ async def rows(datasette: Any, sql: str, params: Iterable[Any] = ()) -> list[dic
     """The rows of a query on the knowledge base, as dicts."""
     results = await datasette.get_database(DB).execute(sql, list(params))
     return [dict(zip(results.columns, row, strict=True)) for row in results.rows]
+
+
+Read = Callable[..., list[dict[str, Any]]]  # read(sql, params=()) -> rows as dicts
+
+
+async def gather(datasette: Any, work: Callable[[Read], Any]) -> Any:
+    """``work(read)`` in one trip to the database's thread: a page's many small queries cost one hand-over."""
+
+    def run(conn: sqlite3.Connection) -> Any:
+        def read(sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
+            cursor = conn.execute(sql, list(params))
+            columns = [d[0] for d in cursor.description]
+            return [dict(zip(columns, row, strict=True)) for row in cursor]
+
+        return work(read)
+
+    return await datasette.get_database(DB).execute_fn(run)
 
 
 async def respond(
@@ -140,48 +163,50 @@ def _house_position(house: Profile, ruling: str, positions: list[dict[str, Any]]
 
 async def ruling_page(datasette: Any, request: Any) -> Response:
     rid = request.url_vars["id"]
-    found = await rows(
-        datasette,
+    house, _ = profiles(datasette)
+    data = await gather(datasette, lambda read: _ruling_data(read, rid, house))
+    if data is None:
+        return await not_found(datasette, request, f"ruling {rid!r}")
+    return await respond(datasette, request, "mjref_ruling.html", data)
+
+
+def _ruling_data(read: Read, rid: str, house: Profile) -> dict[str, Any] | None:
+    """Everything a ruling page shows, or None when there is no such ruling."""
+    found = read(
         "SELECT id, title, ruleset, topic, status, question, answer, body_html, path, url FROM rulings WHERE id = ?",
         [rid],
     )
     if not found:
-        return await not_found(datasette, request, f"ruling {rid!r}")
-    house, _ = profiles(datasette)
-    citations = await _citations(datasette, rid)
-    data = {
+        return None
+    citations = _citations(read, rid)
+    return {
         "ruling": found[0],
         "citations": [c for c in citations if c["position_id"] is None],
-        "positions": await _positions(datasette, rid, house, citations),
-        "examples": await _examples(datasette, "WHERE e.ruling_id = ?", [rid]),
-        "fans": await rows(
-            datasette,
+        "positions": _positions(read, rid, house, citations),
+        "examples": _examples(read, "WHERE e.ruling_id = ?", [rid]),
+        "fans": read(
             "SELECT rf.fan, f.id, f.key, f.name, f.name_zh, f.points FROM ruling_fans rf "
             "LEFT JOIN fans f ON f.id = rf.fan_id WHERE rf.ruling_id = ? ORDER BY rf.rowid",
             [rid],
         ),
-        "applies_to": await _applies_to(datasette, rid, house),
-        "links": await rows(
-            datasette,
+        "applies_to": _applies_to(read, rid, house),
+        "links": read(
             "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.target_id "
             "WHERE l.ruling_id = ? ORDER BY r.title",
             [rid],
         ),
-        "linked_from": await rows(
-            datasette,
+        "linked_from": read(
             "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.ruling_id "
             "WHERE l.target_id = ? AND l.ruling_id != ? ORDER BY r.title",
             [rid, rid],
         ),
         "profile": {"name": house.name, "title": house.title},
     }
-    return await respond(datasette, request, "mjref_ruling.html", data)
 
 
-async def _citations(datasette: Any, rid: str) -> list[dict[str, Any]]:
+def _citations(read: Read, rid: str) -> list[dict[str, Any]]:
     """A ruling's citations, each (position, source, locator) once, a quoted one kept over a bare one."""
-    cited = await rows(
-        datasette,
+    cited = read(
         "SELECT c.position_id, c.source_id, s.title AS source_title, s.authority, c.locator, c.quote "
         "FROM citations c LEFT JOIN sources s ON s.id = c.source_id WHERE c.ruling_id = ? ORDER BY c.rowid",
         [rid],
@@ -194,9 +219,9 @@ async def _citations(datasette: Any, rid: str) -> list[dict[str, Any]]:
     return list(unique.values())
 
 
-async def _positions(datasette: Any, rid: str, house: Profile, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    taken = await rows(datasette, "SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ?", [rid])
-    positions = await rows(datasette, "SELECT id, summary FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
+def _positions(read: Read, rid: str, house: Profile, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    taken = read("SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ?", [rid])
+    positions = read("SELECT id, summary FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
     for p in positions:
         p["house"] = house.positions.get(rid) == p["id"]
         p["profiles"] = [t["profile_id"] for t in taken if t["position_id"] == p["id"]]
@@ -204,9 +229,8 @@ async def _positions(datasette: Any, rid: str, house: Profile, citations: list[d
     return positions
 
 
-async def _examples(datasette: Any, where: str, params: list[Any]) -> list[dict[str, Any]]:
-    found = await rows(
-        datasette,
+def _examples(read: Read, where: str, params: list[Any]) -> list[dict[str, Any]]:
+    found = read(
         "SELECT e.ruling_id, r.title AS ruling_title, e.ord, e.hand, e.canonical, e.ruleset, e.profile, "
         "e.expected_total, e.computed_total, e.computed, e.status, e.note "
         f"FROM examples e JOIN rulings r ON r.id = e.ruling_id {where} ORDER BY e.ruling_id, e.ord",
@@ -217,11 +241,10 @@ async def _examples(datasette: Any, where: str, params: list[Any]) -> list[dict[
     return found
 
 
-async def _applies_to(datasette: Any, rid: str, house: Profile) -> list[dict[str, Any]]:
+def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
     """What the scorer does with a ruling: the fans it defines, and the exclusions it decides."""
-    defines = await rows(datasette, "SELECT id, key, name FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
-    excludes = await rows(
-        datasette,
+    defines = read("SELECT id, key, name FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
+    excludes = read(
         "SELECT e.fan_id, f.key AS fan_key, f.name AS fan_name, e.excluded_fan_id, x.key AS excluded_key, "
         "x.name AS excluded_name, e.scope, e.condition, c.name AS condition_fan, e.position, "
         "group_concat(e.profile_id, ', ') AS profiles FROM exclusions e JOIN fans f ON f.id = e.fan_id "
@@ -251,8 +274,13 @@ async def fan_page(datasette: Any, request: Any) -> Response:
     )
     if not found:
         return await not_found(datasette, request, f"fan {key!r}")
-    fan = found[0]
     house, _ = profiles(datasette)
+    data = await gather(datasette, lambda read: _fan_data(read, found[0], house))
+    return await respond(datasette, request, "mjref_fan.html", data)
+
+
+def _fan_data(read: Read, fan: dict[str, Any], house: Profile) -> dict[str, Any]:
+    """Everything a fan page shows besides the fan's own row."""
     fan["house_points"] = house.points.get(fan["id"], fan["points"])
     fan["pinyin_marked"] = pinyin_forms(fan["pinyin"])[1] if fan["pinyin"] else None
     pair_sql = (
@@ -262,29 +290,27 @@ async def fan_page(datasette: Any, request: Any) -> Response:
         "LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) WHERE e.{this} = ? "
         "GROUP BY e.{other}, e.scope, e.condition, e.position, e.ruling_id ORDER BY e.{other}"
     )
-    data = {
+    # Examples in which the scorer awards this fan: its key in the stored breakdown's fans, not its excluded.
+    in_breakdown = (
+        "WHERE EXISTS (SELECT 1 FROM json_each(e.computed, '$.fans') j WHERE json_extract(j.value, '$.key') = ?)"
+    )
+    return {
         "fan": fan,
-        "names": await rows(datasette, "SELECT alias, kind FROM fan_aliases WHERE fan_id = ?", [fan["id"]]),
+        "names": read("SELECT alias, kind FROM fan_aliases WHERE fan_id = ?", [fan["id"]]),
         "does_not_combine_with": exclusions_for(
-            house, await rows(datasette, pair_sql.format(this="fan_id", other="excluded_fan_id"), [fan["id"]])
+            house, read(pair_sql.format(this="fan_id", other="excluded_fan_id"), [fan["id"]])
         ),
         "excluded_by": exclusions_for(
-            house, await rows(datasette, pair_sql.format(this="excluded_fan_id", other="fan_id"), [fan["id"]])
+            house, read(pair_sql.format(this="excluded_fan_id", other="fan_id"), [fan["id"]])
         ),
-        "rulings": await rows(
-            datasette,
+        "rulings": read(
             "SELECT DISTINCT r.id, r.title, r.status FROM ruling_fans rf JOIN rulings r ON r.id = rf.ruling_id "
             "WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
             [fan["id"], fan["ruling_id"]],
         ),
-        "examples": [
-            e
-            for e in await _examples(datasette, "WHERE e.computed LIKE ?", [f'%"key": "{fan["key"]}"%'])
-            if any(f["key"] == fan["key"] for f in e["computed"]["fans"])
-        ],
+        "examples": _examples(read, in_breakdown, [fan["key"]]),
         "profile": {"name": house.name, "title": house.title},
     }
-    return await respond(datasette, request, "mjref_fan.html", data)
 
 
 # A source.
@@ -324,13 +350,13 @@ _SKIP = frozenset({"and", "are", "can", "does", "for", "from", "has", "have", "h
 def highlight(text: str, pattern: re.Pattern[str] | None) -> Markup:
     """``text`` escaped, then every match of ``pattern`` wrapped in ``<mark>``: no HTML from the text gets through."""
     if pattern is None:
-        return Markup(escape(text))
+        return Markup(html.escape(text))
     out, at = [], 0
     for m in pattern.finditer(text):
-        out += [escape(text[at : m.start()]), Markup("<mark>%s</mark>") % m.group()]
+        out += [html.escape(text[at : m.start()]), "<mark>", html.escape(m.group()), "</mark>"]
         at = m.end()
-    out.append(escape(text[at:]))
-    return Markup("").join(out)
+    out.append(html.escape(text[at:]))
+    return Markup("".join(out))  # every piece of the text went through html.escape
 
 
 def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220) -> Markup | None:
@@ -381,13 +407,16 @@ async def search_page(datasette: Any, request: Any) -> Response:
         return await respond(datasette, request, "mjref_search.html", data, status=400)
     fans = index.fans_named(q)
     in_list = "IN (SELECT value FROM json_each(?))"
-    names = await rows(datasette, f"SELECT alias FROM fan_aliases WHERE fan_id {in_list}", [json.dumps(fans)])
-    named = await rows(datasette, f"SELECT id, key, name, name_zh FROM fans WHERE id {in_list}", [json.dumps(fans)])
-    ids = json.dumps([h.id for h in hits])
-    texts = {
-        r["id"]: r["body_text"]
-        for r in await rows(datasette, f"SELECT id, body_text FROM rulings WHERE id {in_list}", [ids])
-    }
+    fan_ids, ids = json.dumps(fans), json.dumps([h.id for h in hits])
+    names, named, bodies = await gather(
+        datasette,
+        lambda read: (
+            read(f"SELECT alias FROM fan_aliases WHERE fan_id {in_list}", [fan_ids]),
+            read(f"SELECT id, key, name, name_zh FROM fans WHERE id {in_list}", [fan_ids]),
+            read(f"SELECT id, body_text FROM rulings WHERE id {in_list}", [ids]),
+        ),
+    )
+    texts = {r["id"]: r["body_text"] for r in bodies}
     pattern = terms_pattern(q, [n["alias"] for n in names])
     data["results"] = [
         {
@@ -402,45 +431,225 @@ async def search_page(datasette: Any, request: Any) -> Response:
     return await respond(datasette, request, "mjref_search.html", data)
 
 
-# Score.
+# Score, with an audit of a claimed score (``claim``, ``claim_total``) and a comparison of profiles (``compare``).
+
+MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
+MAX_COMPARE = 200  # characters of ``compare``
 
 
 async def score_page(datasette: Any, request: Any) -> Response:
     house, choices = profiles(datasette)
-    hand = request.args.get("hand", "")
-    profile = request.args.get("profile") or house.name
-    form = {"hand": hand, "profile": profile, "profiles": list(choices), "house": house.name}
+    args = request.args
+    hand = args.get("hand", "")
+    profile = args.get("profile") or house.name
+    claim, claim_total, spec = args.get("claim", ""), args.get("claim_total", ""), args.get("compare", "")
+    form = {
+        "hand": hand,
+        "profile": profile,
+        "profiles": list(choices),
+        "house": house.name,
+        "claim": claim,
+        "claim_total": claim_total,
+        "compare": spec,
+        "carry": {k: v for k, v in (("claim", claim), ("claim_total", claim_total)) if v.strip()},  # to other profiles
+    }
     if not hand.strip() and request.url_vars.get("format") != "json":
         return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
+    names, titles = await site_facts(datasette)
     try:
-        result = score_input(hand, profile, choices)
+        if claim.strip() or claim_total.strip():
+            checked = audit_input(hand, profile, choices, claim, claim_total, names)
+            result, audited = checked.score, checked.to_dict()
+        else:
+            result, audited = score_input(hand, profile, choices), None
+        compared = compare_input(result.hand, spec, choices) if spec.strip() else None
     except MjrefError as e:
         data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
     data = result.to_dict()
-    return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form)
+    if audited is not None:
+        data["audit"] = audited
+    if compared is not None:
+        data["compare"] = compared
+    views = {
+        "audit_view": audit_view(audited) if audited is not None else None,
+        "compare_view": compare_view(compared, result.profile) if compared is not None else None,
+        "titles": titles,
+    }
+    return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
 
 
 def score_input(hand: str, profile: str, choices: dict[str, str]) -> Score:
     """Score a hand from the request under one of the site's profiles; a :class:`MjrefError` for bad input."""
+    return score(hand, profile=_checked(hand, profile, choices))
+
+
+def _checked(hand: str, profile: str, choices: dict[str, str]) -> str:
+    """What :func:`scorer.score` takes for ``profile``, once the hand and the profile are checked."""
     if not hand.strip():
         raise MjrefError("no hand: give one as ?hand=… in mjref's notation")
     if len(hand) > MAX_HAND:
         raise MjrefError(f"hand too long: {len(hand)} characters (at most {MAX_HAND})")
     if profile not in choices:
-        shown = profile if len(profile) <= 40 else profile[:40] + "…"
-        raise MjrefError(f"unknown profile {shown!r}: use one of {', '.join(choices)}")
-    return score(hand, profile=choices[profile])
+        raise MjrefError(f"unknown profile {_shown(profile)}: use one of {', '.join(choices)}")
+    return choices[profile]
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, cut at 40 characters."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+def audit_input(
+    hand: str, profile: str, choices: dict[str, str], claim: str, claim_total: str, names: dict[str, int]
+) -> Audit:
+    """Check a claim from the request (fan names, a total or both) against the hand's score.
+
+    ``names`` is the fan-name index of the site's database, so that a claim reads the same with or
+    without the rulings' files at hand. A :class:`MjrefError` for bad input, the claim's own included.
+    """
+    ref = _checked(hand, profile, choices)
+    total = None
+    if claim_total.strip():
+        text = claim_total.strip()
+        if not text.isascii() or not text.isdigit() or int(text[:5]) > MAX_CLAIM_TOTAL:
+            raise MjrefError(f"claim_total: expected a whole number of points from 0 to {MAX_CLAIM_TOTAL}")
+        total = int(text)
+    return audit(hand, claim=claim if claim.strip() else None, claim_total=total, profile=ref, names=names)
+
+
+def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, Any]:
+    """The comparison of ``hand`` under the profiles ``spec`` lists (comma-separated names, or ``all``).
+
+    ``all`` is every MCR profile the site offers (a Babcock profile scores another game). What
+    ``mjref compare --json`` prints, with every profile under the name the site shows it by.
+    """
+    if len(spec) > MAX_COMPARE:
+        raise MjrefError(f"compare: too long ({len(spec)} characters, at most {MAX_COMPARE})")
+    names: list[str] = []
+    for item in (p.strip() for p in spec.split(",")):
+        if item == "all":
+            names += [n for n, ref in choices.items() if getattr(load_profile(ref), "ruleset", "mcr") == "mcr"]
+        elif item in choices:
+            names.append(item)
+        elif item:
+            raise MjrefError(f"compare: unknown profile {_shown(item)}: use one of {', '.join(choices)}, or all")
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    data = compare(hand, [choices[n] for n in names]).to_dict()
+    label = {choices[n]: n for n in names}  # a house profile file is shown by its name, never its path
+    data["totals"] = {label[ref]: total for ref, total in data["totals"].items()}
+    for d in data["differences"]:
+        d["points"] = {label[ref]: points for ref, points in d["points"].items()}
+        d["positions"] = {r: {label[ref]: pos for ref, pos in by.items()} for r, by in d["positions"].items()}
+    return data
+
+
+def _fan_link(fan: int | str) -> dict[str, Any]:
+    info = FANS.get(fan) if isinstance(fan, int) else None
+    return {"fan": fan, "key": info.key if info else None, "name": info.name if info else str(fan)}
+
+
+def audit_view(audited: dict[str, Any]) -> dict[str, Any]:
+    """The audit's JSON with what the page shows besides: fan names, the fans behind a verdict, the difference."""
+    verdicts = [{**v, "name": FANS[v["fan"]].name, "by": [_fan_link(b) for b in v["by"]]} for v in audited["verdicts"]]
+    missed = [{**m, "name": _fan_link(m["fan"])["name"]} for m in audited["missed"]]
+    claimed, total = audited["claimed_total"], audited["total"]
+    return {**audited, "verdicts": verdicts, "missed": missed, "difference": claimed - total}
+
+
+def compare_view(compared: dict[str, Any], current: str) -> dict[str, Any]:
+    """The comparison's JSON with, for each difference, the profiles grouped by the position they take."""
+    differences = []
+    for d in compared["differences"]:
+        rulings = []
+        for ruling, by in d["positions"].items():
+            grouped: dict[str, list[str]] = {}
+            for name, position in by.items():
+                grouped.setdefault(position, []).append(name)
+            rulings.append({"id": ruling, "positions": [{"id": p, "profiles": n} for p, n in grouped.items()]})
+        differences.append({**d, "disputed": rulings})
+    return {"profiles": list(compared["totals"]), "current": current, **compared, "differences": differences}
+
+
+_FACTS: dict[str, tuple[dict[str, int], dict[str, str]]] = {}
+
+
+async def site_facts(datasette: Any) -> tuple[dict[str, int], dict[str, str]]:
+    """The fan-name index for claims and every ruling's title, read from the database once (it is immutable)."""
+    db = datasette.get_database(DB)
+    key = str(db.path)
+    if key not in _FACTS:
+        aliases = await db.execute("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid")
+        titles = await db.execute("SELECT id, title FROM rulings")
+        _FACTS[key] = (index_names((row[0], row[1]) for row in aliases.rows), {row[0]: row[1] for row in titles.rows})
+    return _FACTS[key]
+
+
+# The page cache. The database is served immutable and the house profile is fixed while the site runs, so
+# each page is a function of its URL: every Datasette instance keeps its most recent answers, bounded in
+# number and in bytes, and browsers may keep a page for CACHE_SECONDS.
+
+CACHE_ENTRIES = 2048
+CACHE_BYTES = 64 * 2**20
+CACHE_SECONDS = 300
+View = Callable[[Any, Any], Awaitable[Response]]
+Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
+
+
+class PageCache:
+    """Answers by URL, least recently used dropped first once either bound is passed."""
+
+    def __init__(self, entries: int = CACHE_ENTRIES, max_bytes: int = CACHE_BYTES) -> None:
+        self.entries, self.max_bytes, self.size = entries, max_bytes, 0
+        self.pages: OrderedDict[str, Cached] = OrderedDict()
+
+    def get(self, url: str) -> Cached | None:
+        page = self.pages.get(url)
+        if page is not None:
+            self.pages.move_to_end(url)
+        return page
+
+    def put(self, url: str, page: Cached) -> None:
+        if len(page[0]) > self.max_bytes // 64 or url in self.pages:
+            return
+        self.pages[url] = page
+        self.size += len(page[0])
+        while len(self.pages) > self.entries or self.size > self.max_bytes:
+            self.size -= len(self.pages.popitem(last=False)[1][0])
+
+
+def cached(view: View) -> View:
+    """``view`` answered from the page cache of its Datasette instance when it has answered the URL before."""
+
+    @wraps(view)
+    async def answer(datasette: Any, request: Any) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return await view(datasette, request)
+        cache = datasette.__dict__.setdefault("_mjref_pages", PageCache())
+        url = f"{request.path}?{request.query_string}"
+        page = cache.get(url)
+        if page is None:
+            response = await view(datasette, request)
+            body = response.body if isinstance(response.body, bytes) else str(response.body).encode("utf-8")
+            headers = {**response.headers, "cache-control": f"public, max-age={CACHE_SECONDS}"}
+            page = (body, response.status, tuple(headers.items()), response.content_type)
+            cache.put(url, page)
+        body, status, headers, content_type = page
+        return Response(body, status=status, headers=dict(headers), content_type=content_type)
+
+    return answer
 
 
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
     fmt = r"(?:\.(?P<format>json))?$"
     return [
-        (r"^/(?:index\.(?P<format>json))?$", home),
-        (r"^/rulings/(?P<id>[^/.]+)" + fmt, ruling_page),
-        (r"^/fans/(?P<key>[^/.]+)" + fmt, fan_page),
-        (r"^/sources/(?P<id>[^/.]+)" + fmt, source_page),
-        (r"^/-/search" + fmt, search_page),
-        (r"^/-/score" + fmt, score_page),
+        (r"^/(?:index\.(?P<format>json))?$", cached(home)),
+        (r"^/rulings/(?P<id>[^/.]+)" + fmt, cached(ruling_page)),
+        (r"^/fans/(?P<key>[^/.]+)" + fmt, cached(fan_page)),
+        (r"^/sources/(?P<id>[^/.]+)" + fmt, cached(source_page)),
+        (r"^/-/search" + fmt, cached(search_page)),
+        (r"^/-/score" + fmt, cached(score_page)),
     ]

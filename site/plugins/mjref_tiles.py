@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from datasette import hookimpl
+from markupsafe import Markup
 
 from scorer.errors import MjrefError
 from scorer.hand import Kind, Meld
@@ -111,7 +113,23 @@ def body_parts(body_html: str) -> list[tuple[str, Any]]:
     return parts
 
 
+def tiles_html(tiles: Iterable[dict[str, Any]]) -> Markup:
+    """Tiles as the stylesheet draws them, each field escaped. Made here rather than by a template macro: a
+    ruling page draws hundreds of tiles, and one function call costs far less than a macro call per tile."""
+    out = []
+    for t in tiles:
+        classes = f"tile tile-{t['suit']}" + " claimed" * bool(t.get("claimed")) + " down" * bool(t.get("down"))
+        title = t["title"] + (" (face down)" if t.get("down") else "")
+        out.append(
+            f'<span class="{html_lib.escape(classes)}" title="{html_lib.escape(title)}">'
+            f'<span class="face">{html_lib.escape(t["face"])}</span>'
+            f'<span class="mark">{html_lib.escape(t["mark"])}</span></span>'
+        )
+    return Markup("".join(out))  # every field went through html.escape
+
+
 @hookimpl
 def prepare_jinja2_environment(env: Any) -> None:
     env.globals["hand_layout"] = hand_layout
     env.globals["body_parts"] = body_parts
+    env.globals["tiles_html"] = tiles_html

@@ -1,0 +1,96 @@
+"""The site's page cache: a page is worked out once per URL, and the cache stays within its bounds."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .site_support import Site, site_db
+
+PLUGIN_FILE = Path(__file__).resolve().parent.parent / "site" / "plugins" / "mjref_site.py"
+
+
+def _plugin():
+    spec = importlib.util.spec_from_file_location("mjref_site_cache_test", PLUGIN_FILE)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[Site]:
+    s = Site(site_db(tmp_path_factory))
+    yield s
+    s.close()
+
+
+def _pages(site: Site):
+    return site.ds.__dict__["_mjref_pages"].pages
+
+
+def test_a_page_asked_for_again_comes_from_the_cache(site):
+    first = site.get("/rulings/seven-pairs-tile-hog")
+    assert first.status_code == 200
+    key = "/rulings/seven-pairs-tile-hog?"
+    body, status, headers, content_type = _pages(site)[key]
+    assert body == first.content
+    # Change the stored answer: the next request must show the change, so it was not worked out again.
+    _pages(site)[key] = (body.replace(b"Tile Hog", b"CACHED-MARK"), status, headers, content_type)
+    again = site.get("/rulings/seven-pairs-tile-hog")
+    assert b"CACHED-MARK" in again.content
+    assert again.headers["content-type"] == first.headers["content-type"]
+
+
+def test_the_query_string_is_part_of_the_key(site):
+    a = site.get("/-/search?q=tile+hog")
+    b = site.get("/-/search?q=knitted+straight")
+    assert a.status_code == b.status_code == 200
+    assert a.text != b.text
+    assert {"/-/search?q=tile+hog", "/-/search?q=knitted+straight"} <= set(_pages(site))
+
+
+def test_cached_answers_keep_status_and_security_headers(site):
+    for _ in range(2):  # the second answer comes from the cache
+        r = site.get("/rulings/no-such-ruling")
+        assert r.status_code == 404
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    for _ in range(2):
+        r = site.get("/-/score?hand=%5B135m%5D")
+        assert r.status_code == 400 and "error" in r.text
+    ok = site.get("/fans/tile-hog")
+    assert ok.headers["cache-control"] == "public, max-age=300"
+
+
+def test_json_and_html_of_a_page_are_kept_apart(site):
+    html = site.get("/fans/tile-hog")
+    data = site.get("/fans/tile-hog.json")
+    assert html.headers["content-type"].startswith("text/html")
+    assert data.json()["fan"]["key"] == "tile-hog"
+
+
+def test_the_cache_drops_the_least_recently_used_page_beyond_its_entry_bound():
+    cache = _plugin().PageCache(entries=2, max_bytes=10_000)
+    page = (b"x" * 10, 200, (), "text/html")
+    cache.put("/a", page)
+    cache.put("/b", page)
+    assert cache.get("/a") is page  # /a is now the most recent
+    cache.put("/c", page)
+    assert set(cache.pages) == {"/a", "/c"}
+
+
+def test_the_cache_stays_within_its_byte_bound_and_skips_huge_pages():
+    cache = _plugin().PageCache(entries=100, max_bytes=6400)
+    for i in range(10):
+        cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
+    assert cache.size <= 6400 and cache.size == sum(len(p[0]) for p in cache.pages.values())
+    assert len(cache.pages) == 10
+    cache.put("/huge", (b"x" * 101, 200, (), "text/html"))  # more than 1/64 of the bound: never stored
+    assert "/huge" not in cache.pages
+    for i in range(10, 100):
+        cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
+    assert cache.size <= 6400 and len(cache.pages) == 6400 // 90
+    assert "/99" in cache.pages and "/0" not in cache.pages
