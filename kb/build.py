@@ -144,7 +144,8 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
             for t, kind in [(t, "related") for t in r.related] + [(t, "body") for t, _ in body_references(r)[1]]
         ),
         "profiles": (
-            {"id": p.name, "title": p.title, "builtin": 1, "path": f"profiles/{path.name}"} for p, path in profiles
+            {"id": p.name, "title": p.title, "ruleset": p.ruleset, "builtin": 1, "path": f"profiles/{path.name}"}
+            for p, path in profiles
         ),
         "profile_positions": (
             {"profile_id": p.name, "ruling_id": ruling, "position_id": position}
@@ -169,7 +170,7 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
             }
             for e in EXCLUSIONS
             for p, _ in profiles
-            if e.condition is None or p.positions.get(e.condition[0]) == e.condition[1]
+            if p.ruleset == "mcr" and (e.condition is None or p.positions.get(e.condition[0]) == e.condition[1])
         ),
         "examples": (
             {

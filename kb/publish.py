@@ -76,8 +76,8 @@ def bake_profile(db: Path, profile: Profile, builtin: bool) -> None:
     with sqlite3.connect(db) as conn:
         if not builtin:
             conn.execute(
-                "INSERT INTO profiles (id, title, builtin, path) VALUES (?, ?, 0, ?)",
-                (profile.name, profile.title, f"plugins/{HOUSE_FILE}"),
+                "INSERT INTO profiles (id, title, ruleset, builtin, path) VALUES (?, ?, ?, 0, ?)",
+                (profile.name, profile.title, profile.ruleset, f"plugins/{HOUSE_FILE}"),
             )
             conn.executemany(
                 "INSERT INTO profile_positions (profile_id, ruling_id, position_id) VALUES (?, ?, ?)",

@@ -69,7 +69,7 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
         None,
         [("ruling_id", "rulings", "id"), ("target_id", "rulings", "id")],
     ),
-    "profiles": ({"id": str, "title": str, "builtin": int, "path": str}, "id", []),
+    "profiles": ({"id": str, "title": str, "ruleset": str, "builtin": int, "path": str}, "id", []),
     "profile_positions": (
         {"profile_id": str, "ruling_id": str, "position_id": str},
         ("profile_id", "ruling_id"),

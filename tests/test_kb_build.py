@@ -39,7 +39,7 @@ def test_tables_exist_with_the_columns_the_site_reads(db):
         "fan_aliases": {"fan_id", "alias"},
         "exclusions": {"fan_id", "excluded_fan_id", "ruling_id", "profile_id"},
         "examples": {"hand", "profile", "expected_total", "computed_total", "status"},
-        "profiles": {"id", "title"},
+        "profiles": {"id", "title", "ruleset"},
         "profile_positions": {"profile_id", "ruling_id", "position_id"},
     }
     for table, wanted in columns.items():
@@ -81,18 +81,25 @@ def test_exclusions_follow_each_profile(db):
 
 
 def test_every_profile_has_a_position_on_every_disputed_ruling(db):
-    for (profile,) in db.execute("SELECT id FROM profiles").fetchall():
+    for profile, ruleset in db.execute("SELECT id, ruleset FROM profiles").fetchall():
         rulings = {r[0] for r in db.execute("SELECT ruling_id FROM profile_positions WHERE profile_id = ?", (profile,))}
         # a Babcock profile decides the optional scores of Babcock's chapter VII instead
-        assert rulings == set(OPTIONS if profile.startswith("babcock") else DISPUTED), profile
+        assert ruleset == ("babcock" if profile.startswith("babcock") else "mcr"), profile
+        assert rulings == set(OPTIONS if ruleset == "babcock" else DISPUTED), profile
+
+
+def test_mcr_exclusions_are_not_attached_to_babcock_profiles(db):
+    # Babcock has no fans and no Article 10: the MCR exclusion table applies to MCR profiles only.
+    profiles = {r[0] for r in db.execute("SELECT DISTINCT profile_id FROM exclusions")}
+    assert profiles == {"green-book", "chinese-practice", "starback"}
 
 
 def test_examples_are_stored_with_the_scorers_breakdown(db):
     row = db.execute("SELECT * FROM examples WHERE ruleset = 'mcr' AND status = 'verified' LIMIT 1").fetchone()
     computed = json.loads(row["computed"])
     assert computed["total"] == row["expected_total"] == row["computed_total"]
-    unverified = db.execute("SELECT DISTINCT ruleset FROM examples WHERE status = 'unverified'").fetchall()
-    assert [r[0] for r in unverified] in ([], ["babcock"])
+    statuses = db.execute("SELECT ruleset, status, count(*) FROM examples GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+    assert [(r[0], r[1]) for r in statuses] == [("babcock", "verified"), ("mcr", "verified")]
 
 
 def test_markdown_is_rendered_without_raw_html(db):

@@ -437,15 +437,39 @@ MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 MAX_COMPARE = 200  # characters of ``compare``
 
 
+RULESETS = {"mcr": "MCR", "babcock": "Babcock"}  # the rule sets the score page offers, as it names them
+DEFAULT_PROFILE = {"mcr": "green-book", "babcock": "babcock"}  # when the house profile is of the other set
+
+
+def ruleset_of(ref: str) -> str:
+    """The rule set a profile the site offers scores (its name or file, as :func:`scorer.score` takes it)."""
+    return load_profile(ref).ruleset
+
+
+def score_choice(args: Any, house: Profile, choices: dict[str, str]) -> tuple[str, str]:
+    """The rule set and profile a request asks for: ``ruleset`` picks the set (by default the profile's, or the
+    house's), ``profile`` the profile (by default the house's, or the set's first). A mismatch is an error."""
+    profile = args.get("profile") or ""
+    ruleset = args.get("ruleset") or (ruleset_of(choices[profile]) if profile in choices else house.ruleset)
+    if ruleset not in RULESETS:
+        raise MjrefError(f"unknown rule set {_shown(ruleset)}: use one of {', '.join(RULESETS)}")
+    if not profile:
+        profile = house.name if house.ruleset == ruleset else DEFAULT_PROFILE[ruleset]
+    if profile in choices and ruleset_of(choices[profile]) != ruleset:
+        raise MjrefError(f"profile {profile!r} is not a {RULESETS[ruleset]} profile: drop ruleset or profile")
+    return ruleset, profile
+
+
 async def score_page(datasette: Any, request: Any) -> Response:
     house, choices = profiles(datasette)
     args = request.args
     hand = args.get("hand", "")
-    profile = args.get("profile") or house.name
     claim, claim_total, spec = args.get("claim", ""), args.get("claim_total", ""), args.get("compare", "")
     form = {
         "hand": hand,
-        "profile": profile,
+        "ruleset": args.get("ruleset") or house.ruleset,
+        "rulesets": RULESETS,
+        "profile": args.get("profile") or house.name,
         "profiles": list(choices),
         "house": house.name,
         "claim": claim,
@@ -453,15 +477,28 @@ async def score_page(datasette: Any, request: Any) -> Response:
         "compare": spec,
         "carry": {k: v for k, v in (("claim", claim), ("claim_total", claim_total)) if v.strip()},  # to other profiles
     }
-    if not hand.strip() and request.url_vars.get("format") != "json":
+    try:
+        ruleset, profile = score_choice(args, house, choices)
+        form.update(ruleset=ruleset, profile=profile)
+    except MjrefError as e:
+        ruleset, profile = "", ""
+        choice_error: MjrefError | None = e
+    else:
+        choice_error = None
+    form["profiles"] = [p for p in choices if ruleset_of(choices[p]) == (ruleset or house.ruleset)]
+    if not hand.strip() and request.url_vars.get("format") != "json" and choice_error is None:
         return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
     names, titles = await site_facts(datasette)
     try:
+        if choice_error is not None:
+            raise choice_error
+        if ruleset != "mcr" and (claim.strip() or claim_total.strip() or spec.strip()):
+            raise MjrefError("audit and compare are for MCR hands: leave claim, claim_total and compare empty")
         if claim.strip() or claim_total.strip():
             checked = audit_input(hand, profile, choices, claim, claim_total, names)
             result, audited = checked.score, checked.to_dict()
         else:
-            result, audited = score_input(hand, profile, choices), None
+            result, audited = score_input(hand, profile, choices, ruleset), None
         compared = compare_input(result.hand, spec, choices) if spec.strip() else None
     except MjrefError as e:
         data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
@@ -479,9 +516,9 @@ async def score_page(datasette: Any, request: Any) -> Response:
     return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
 
 
-def score_input(hand: str, profile: str, choices: dict[str, str]) -> Score:
+def score_input(hand: str, profile: str, choices: dict[str, str], ruleset: str = "mcr") -> Score:
     """Score a hand from the request under one of the site's profiles; a :class:`MjrefError` for bad input."""
-    return score(hand, profile=_checked(hand, profile, choices))
+    return score(hand, profile=_checked(hand, profile, choices), ruleset=ruleset)
 
 
 def _checked(hand: str, profile: str, choices: dict[str, str]) -> str:
@@ -529,7 +566,7 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     names: list[str] = []
     for item in (p.strip() for p in spec.split(",")):
         if item == "all":
-            names += [n for n, ref in choices.items() if getattr(load_profile(ref), "ruleset", "mcr") == "mcr"]
+            names += [n for n, ref in choices.items() if ruleset_of(ref) == "mcr"]
         elif item in choices:
             names.append(item)
         elif item:
