@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.audit_log import run  # noqa: E402
+from kb.audit_log import report_line, run  # noqa: E402
 from kb.claims import name_index  # noqa: E402
 from tests.support.generate import random_hands  # noqa: E402
 
@@ -62,6 +62,18 @@ def cpu_seconds() -> tuple[float, float]:
     return t.user + t.system, t.children_user + t.children_system
 
 
+def quiet_per_hand(lines: list[str], sample: int, repeat: int = 3) -> float:
+    """Seconds per line of what a worker does (audit and report line), each of ``sample`` lines timed
+    ``repeat`` times and its fastest run kept: the cost on a machine that neither stalls nor is shared."""
+    fastest = [float("inf")] * sample
+    for _ in range(repeat):
+        for i, line in enumerate(lines[:sample]):
+            t = time.perf_counter()
+            report_line((i + 1, line, "green-book"))
+            fastest[i] = min(fastest[i], time.perf_counter() - t)
+    return sum(fastest) / sample
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--hands", type=int, default=TARGET_HANDS, help="hands in the event (default 100,000)")
@@ -91,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
         load_after = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
         with open(report, encoding="utf-8") as f:
             reported = sum(1 for _ in f)
+        with open(event, encoding="utf-8") as f:
+            event_lines = [line.strip() for line in f]
 
     n, used = args.hands, len(cpus)
     startup_wall, startup_cpu = t1 - t0, sum(cpu1) - sum(cpu0)
@@ -115,6 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"target      {TARGET_HANDS:,} hands in <= {TARGET_SECONDS:.0f} s on {TARGET_CORES} cores: {target:.1f} s "
         f"(startup + hands at this wall rate{scaled}), {verdict} it; idle estimate {target_idle:.1f} s"
+    )
+    quiet = quiet_per_hand(event_lines, min(n, 2000))
+    quiet_target = startup_cpu + quiet * TARGET_HANDS / min(used, args.jobs)
+    print(
+        f"quiet       {quiet * 1e6:,.0f} µs per hand (each of {min(n, 2000):,} lines' fastest of 3, in this process): "
+        f"{TARGET_HANDS:,} hands on {min(used, args.jobs)} cores ~ {quiet_target:.1f} s without stalls or other load"
     )
     print(f"report      {reported:,} lines for {n:,} input lines")
     for line in summary.lines()[:2]:
