@@ -5,7 +5,8 @@
 - ``accepted``: the hand scores the fan (as many times as claimed);
 - ``wrong-count``: the hand scores the fan, but fewer or more times than claimed;
 - ``excluded``: the hand has the fan, but another fan or a principle keeps it out;
-- ``absent``: the hand does not have the fan at all (its definition ruling says what it needs);
+- ``absent``: the hand does not have the fan (its definition ruling says what it needs); when another
+  built-in profile scores it for this hand, the disputed rulings on which this profile differs come first;
 
 then the fans the claim missed and the difference in points. :func:`compare` scores one hand under
 several profiles and lists every fan whose points differ, with the disputed rulings and the position
@@ -16,13 +17,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from scorer import score
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
-from scorer.profiles import load_profile
+from scorer.profiles import builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
 from .claims import Claim, parse_claims
@@ -99,7 +101,31 @@ class Audit:
         }
 
 
-def _verdicts(result: Score, claims: list[Claim]) -> tuple[list[Verdict], Counter[int]]:
+@lru_cache(maxsize=16)
+def _score_under(hand: str, profile: str) -> Score:
+    """The hand's score under another profile, kept while its claims are checked."""
+    return score(hand, profile=profile)
+
+
+def _position_reason(result: Score, fan: int, profile: str) -> tuple[tuple[str, ...], str] | None:
+    """Why ``fan`` is absent when a profile position, not the hand, is the reason: the disputed rulings in the
+    fan's trail under another built-in MCR profile that has it, on which ``profile`` takes another position;
+    and that profile's name. None when no other profile has the fan."""
+    mine = load_profile(profile)
+    for other in builtin_names():
+        theirs = load_profile(other)
+        if theirs.ruleset != "mcr" or theirs.name == mine.name:
+            continue
+        trail = next((f.rulings for f in _score_under(result.hand, other).fans if f.fan == fan), None)
+        if trail is None:
+            continue
+        rulings = tuple(r for r in trail if r in DISPUTED and mine.positions.get(r) != theirs.positions.get(r))
+        if rulings:
+            return rulings, other
+    return None
+
+
+def _verdicts(result: Score, claims: list[Claim], profile: str) -> tuple[list[Verdict], Counter[int]]:
     """A verdict per claim, taking the awarded instances of each fan in the order the claims name them."""
     awarded = {f.fan: f for f in result.fans}
     excluded = {e.fan: e for e in result.excluded}
@@ -124,6 +150,11 @@ def _verdicts(result: Score, claims: list[Claim]) -> tuple[list[Verdict], Counte
             by = ", ".join(f"{b} {FANS[b].name}" if isinstance(b, int) and b in FANS else str(b) for b in out.by)
             why = f"excluded by {by}" if by else "excluded"
             verdicts.append(Verdict(c.text, n, info.key, info.name, "excluded", out.rulings, why, out.by))
+        elif (reason := _position_reason(result, n, profile)) is not None:
+            rulings, other = reason
+            chosen = ", ".join(f"{r}: {load_profile(profile).positions[r]}" for r in rulings)
+            why = f"not under this profile's position ({chosen}); {other} scores {info.name} for this hand"
+            verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (*rulings, info.ruling), why))
         else:
             why = f"the hand does not have {info.name}: see its definition"
             verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (info.ruling,), why))
@@ -147,7 +178,7 @@ def audit(
     if claim is None:
         return Audit(result, claim_total if claim_total is not None else -1, (), ())
     claims = parse_claims(claim, names)
-    verdicts, left = _verdicts(result, claims)
+    verdicts, left = _verdicts(result, claims, profile)
     missed = [
         Missed(f.fan, f.key, f.name, left[f.fan], left[f.fan] * (f.points // max(f.count, 1)), f.rulings)
         for f in result.fans

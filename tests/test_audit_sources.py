@@ -332,6 +332,8 @@ def test_one_melded_one_concealed_kong_6_or_the_chinese_fan_82(profile):
             "Concealed Kong": "excluded",
             "Single Wait": "accepted",
         }
+        tmk = verdict(green_way, "Two Melded Kongs")  # green-book scores it: the kong table's position decides
+        assert tmk.rulings == ("kong-table", "fan-two-melded-kongs") and "kong-table: chinese" in tmk.why
         ck = verdict(green_way, "Concealed Kong")
         assert ck.by == (82,) and "melded-and-concealed-kong" in ck.rulings
         assert missed(green_way) == {"melded-and-concealed-kong": (1, 5)}
@@ -339,7 +341,11 @@ def test_one_melded_one_concealed_kong_6_or_the_chinese_fan_82(profile):
     else:
         assert green_way.claim_is_right
         assert by_claim(chinese_way) == {"明暗杠": "absent", "单钓将": "accepted"}
-        assert verdict(chinese_way, "明暗杠").rulings == ("fan-melded-and-concealed-kong",)
+        # Absent because of this profile's position (six), not because of the hand: chinese-practice scores
+        # it, so the verdict cites the disputed ruling before the fan's definition.
+        v = verdict(chinese_way, "明暗杠")
+        assert v.rulings[0] == "melded-and-concealed-kong" and v.rulings[-1] == "fan-melded-and-concealed-kong"
+        assert "melded-and-concealed-kong: six" in v.why and "chinese-practice scores" in v.why
         assert missed(chinese_way) == {"two-melded-kongs": (1, 4), "concealed-kong": (1, 2)}
 
 
