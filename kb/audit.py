@@ -24,7 +24,7 @@ from scorer import score
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
-from scorer.profiles import builtin_names, load_profile
+from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
 from .claims import Claim, parse_claims
@@ -107,21 +107,26 @@ def _score_under(hand: str, profile: str) -> Score:
     return score(hand, profile=profile)
 
 
+@lru_cache(maxsize=1)
+def _mcr_builtins() -> tuple[Profile, ...]:
+    """The built-in MCR profiles, read once."""
+    return tuple(p for p in map(load_profile, builtin_names()) if p.ruleset == "mcr")
+
+
 def _position_reason(result: Score, fan: int, profile: str) -> tuple[tuple[str, ...], str] | None:
     """Why ``fan`` is absent when a profile position, not the hand, is the reason: the disputed rulings in the
-    fan's trail under another built-in MCR profile that has it, on which ``profile`` takes another position;
-    and that profile's name. None when no other profile has the fan."""
+    fan's trail under another built-in MCR profile that has it, each with the position ``profile`` takes; and
+    that profile's name. None when no other profile has the fan."""
     mine = load_profile(profile)
-    for other in builtin_names():
-        theirs = load_profile(other)
-        if theirs.ruleset != "mcr" or theirs.name == mine.name:
+    for theirs in _mcr_builtins():
+        if theirs.name == mine.name:
             continue
-        trail = next((f.rulings for f in _score_under(result.hand, other).fans if f.fan == fan), None)
+        trail = next((f.rulings for f in _score_under(result.hand, theirs.name).fans if f.fan == fan), None)
         if trail is None:
             continue
         rulings = tuple(r for r in trail if r in DISPUTED and mine.positions.get(r) != theirs.positions.get(r))
         if rulings:
-            return rulings, other
+            return tuple(f"{r}: {mine.positions[r]}" for r in rulings), theirs.name
     return None
 
 
@@ -151,9 +156,9 @@ def _verdicts(result: Score, claims: list[Claim], profile: str) -> tuple[list[Ve
             why = f"excluded by {by}" if by else "excluded"
             verdicts.append(Verdict(c.text, n, info.key, info.name, "excluded", out.rulings, why, out.by))
         elif (reason := _position_reason(result, n, profile)) is not None:
-            rulings, other = reason
-            chosen = ", ".join(f"{r}: {load_profile(profile).positions[r]}" for r in rulings)
-            why = f"not under this profile's position ({chosen}); {other} scores {info.name} for this hand"
+            chosen, other = reason
+            rulings = tuple(choice.partition(":")[0] for choice in chosen)
+            why = f"not under this profile's position ({', '.join(chosen)}); {other} scores {info.name} for this hand"
             verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (*rulings, info.ruling), why))
         else:
             why = f"the hand does not have {info.name}: see its definition"

@@ -364,9 +364,10 @@ def _regular_waits(counts: list[int], honors: bool) -> int:
     return waits
 
 
-def waiting_mask(hand: Hand) -> int:
+def waiting_mask(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True, knitted: bool = True) -> int:
     """Every tile kind (bit t for tile t) that would complete the hand's 13 tiles, ignoring how many
-    copies exist: in four sets and a pair, or in a special form."""
+    copies exist: in four sets and a pair, or in a special form (MCR's, unless the keywords leave some
+    out: Babcock plays Seven Twins and Thirteen Orphans only when agreed, and no knitted form)."""
     counts = [0] * 34
     held = odd = 0
     for t in hand.standing:
@@ -376,11 +377,12 @@ def waiting_mask(hand: Hand) -> int:
     n_melds = len(hand.melds)
     waits = _regular_waits(counts, held >> 27 != 0)
     if n_melds == 0:
-        if odd and not odd & (odd - 1):
+        if seven_pairs and odd and not odd & (odd - 1):
             waits |= odd  # seven pairs: the one tile held an odd number of times
         # thirteen orphans (13 orphans held at most twice each cover at least 7 kinds: a quick test first)
         if (
-            (held & ORPHAN_MASK).bit_count() >= 7
+            thirteen_orphans
+            and (held & ORPHAN_MASK).bit_count() >= 7
             and sum(counts[t] for t in ORPHANS) == 13
             and max(counts[t] for t in ORPHANS) <= 2
         ):
@@ -388,14 +390,15 @@ def waiting_mask(hand: Hand) -> int:
             if len(missing) <= 1:
                 for t in missing if missing else ORPHANS:
                     waits |= 1 << t
-        if max(counts) == 1:
+        if knitted and max(counts) == 1:
             present = [t for t in range(27) if counts[t]]
             for allowed in KNITTED_ALLOWED.values():
                 if all(t in allowed for t in present):
                     for t in allowed:
                         if not counts[t]:
                             waits |= 1 << t
-    if n_melds <= 1 and (held & SUITED_MASK).bit_count() >= 8:  # else no knitted straight lacks one tile only
+    # with fewer than 8 suited kinds held, no knitted straight lacks one tile only
+    if knitted and n_melds <= 1 and (held & SUITED_MASK).bit_count() >= 8:
         for order, tiles in KNITTED.items():
             if (KNITTED_MASKS[order] & ~held).bit_count() > 1:
                 continue

@@ -2,7 +2,7 @@
 
 Each test takes the reading's form and sets and the hand; a limit hand counts only when its option
 is agreed (``options.LIMIT_OPTION``). A hand that is several limit hands scores the limit once; it
-is named by the first that matches in ``ORDER`` (the most particular first, Seven Twins last as it
+is named by the first that matches in ``TESTS`` (the most particular first, Seven Twins last as it
 is worth only half), the others being listed as replaced.
 """
 
@@ -15,16 +15,6 @@ from ..hand import KONG, Hand
 from ..tiles import WINDS, is_terminal_or_honor, suit_of
 from .options import LIMIT_OPTION, STANDARD
 from .sets import BSet
-
-ORDER = (
-    "thirteen-orphans",
-    "nine-gates",
-    "four-wind-hand",
-    "four-kongs",
-    "four-concealed-pungs",
-    "terminals-and-honours-hand",
-    "seven-twins",
-)
 
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999 of one suit, waiting on any of its nine tiles
 
@@ -78,22 +68,23 @@ def _seven_twins(form: str, sets: tuple[BSet, ...], hand: Hand, position: str) -
     return form == SEVEN_PAIRS
 
 
+# In the order a hand that is several limit hands is named by.
 TESTS: dict[str, Test] = {
     "thirteen-orphans": _thirteen_orphans,
     "nine-gates": _nine_gates,
     "four-wind-hand": _four_winds,
-    "four-concealed-pungs": _four_concealed_pungs,
     "four-kongs": _four_kongs,
+    "four-concealed-pungs": _four_concealed_pungs,
     "terminals-and-honours-hand": _terminals_and_honours,
     "seven-twins": _seven_twins,
 }
 
 
 def limit_hands(form: str, sets: tuple[BSet, ...], hand: Hand, positions: dict[str, str]) -> list[str]:
-    """The keys of the agreed limit hands this reading is, in ``ORDER``."""
+    """The keys of the agreed limit hands this reading is, in the order of ``TESTS``."""
     out = []
-    for key in ORDER:
+    for key, test in TESTS.items():
         position = positions[LIMIT_OPTION[key]]
-        if position != STANDARD and TESTS[key](form, sets, hand, position):
+        if position != STANDARD and test(form, sets, hand, position):
             out.append(key)
     return out

@@ -7,7 +7,7 @@ player already holds cannot come, so it is not counted as a way out.
 
 from __future__ import annotations
 
-from ..arrange import is_regular_complete, is_seven_pairs, is_thirteen_orphans
+from ..arrange import waiting_mask
 from ..hand import Hand
 from ..tiles import N_KINDS, Tile
 
@@ -22,22 +22,7 @@ def winning_tiles(hand: Hand, *, seven_twins: bool = False, thirteen_orphans: bo
     >>> [name(t) for t in winning_tiles(parse("123456m55789p23s4s"))]
     ['1s', '4s']
     """
-    standing = [0] * N_KINDS
-    for t in hand.standing:
-        standing[t] += 1
+    waits = waiting_mask(hand, seven_pairs=seven_twins, thirteen_orphans=thirteen_orphans, knitted=False)
     held = hand.counts()
     held[hand.winning] -= 1
-    special = not hand.melds and (seven_twins or thirteen_orphans)
-    out = []
-    for t in range(N_KINDS):
-        if held[t] >= 4:
-            continue
-        standing[t] += 1
-        if (
-            is_regular_complete(standing)
-            or (special and seven_twins and is_seven_pairs(standing))
-            or (special and thirteen_orphans and is_thirteen_orphans(standing))
-        ):
-            out.append(t)
-        standing[t] -= 1
-    return out
+    return [t for t in range(N_KINDS) if waits >> t & 1 and held[t] < 4]
