@@ -78,7 +78,7 @@ class Index:
     def __init__(self, path: Path) -> None:
         if not path.exists():
             raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
-        self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self.conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans FROM rulings").fetchall()
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}
@@ -95,6 +95,10 @@ class Index:
                     names.setdefault(form, fan_id)
         # Longest names first, so "all terminals and honors" is found before "all terminals".
         self.names = sorted(names.items(), key=lambda item: -len(item[0]))
+        self._cjk_names = [(name, fan) for name, fan in self.names if _CJK.match(name)]
+        # A name as a whole word of the folded text, and its plural: "concealed kongs" names Concealed Kong.
+        self._word_names = [(fan, f" {name} ", f" {name}s ") for name, fan in self.names if not _CJK.match(name)]
+        self._own_fans = {r.own_fan for r in self.rulings.values()}
 
     def fans_named(self, query: str) -> list[int]:
         """The fans a question names, in order of first mention."""
@@ -104,22 +108,20 @@ class Index:
         """The fans a question names (in order of mention), and the rest of the question without them."""
         found: dict[int, int] = {}
         raw = query
-        for name, fan in self.names:  # Chinese names first: they are matched in the raw text
-            if _CJK.match(name) and name in raw:
+        for name, fan in self._cjk_names:  # Chinese names first: they are matched in the raw text
+            if name in raw:
                 found.setdefault(fan, query.find(name))
                 raw = raw.replace(name, " ")
         folded = f" {fold(raw)} "
-        for name, fan in self.names:
-            if _CJK.match(name):
-                continue
-            for form in (f" {name} ", f" {name}s "):  # "concealed kongs" names Concealed Kong
+        for fan, *forms in self._word_names:
+            for form in forms:
                 at = folded.find(form)
                 if at >= 0:
                     found.setdefault(fan, 1000 + at)
                     folded = folded.replace(form, " # ")
         for m in _FAN_NUMBER.finditer(raw):
             number = int(m.group(1))
-            if any(r.own_fan == number for r in self.rulings.values()):
+            if number in self._own_fans:
                 found.setdefault(number, m.start())
                 folded = folded.replace(f" {fold(m.group(0))} ", " # ")
         rest = " ".join([*_CJK.findall(raw), *(w for w in folded.split() if w != "#")])
@@ -167,6 +169,10 @@ class Index:
 
     def search(self, query: str, limit: int = 10) -> list[Hit]:
         """The rulings for ``query``, best first."""
+        return self.find(query, limit)[0]
+
+    def find(self, query: str, limit: int = 10) -> tuple[list[Hit], list[int]]:
+        """The rulings for ``query``, best first, and the fans it names (as :meth:`fans_named`)."""
         query = query.strip()
         if not query:
             raise LookupFailed("empty query: type a question or a fan name")
@@ -192,10 +198,11 @@ class Index:
             if s > 0:
                 scored[rid] = s
         best = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:limit]
-        return [
+        hits = [
             Hit(rid, self.rulings[rid].title, self.rulings[rid].answer, self.rulings[rid].url, round(s, 4))
             for rid, s in best
         ]
+        return hits, fans
 
 
 @lru_cache(maxsize=4)

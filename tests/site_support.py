@@ -1,9 +1,10 @@
-"""Helpers for the site tests: one knowledge base per test run, and the site served in-process."""
+"""Helpers for the site tests: the site served in-process, `mjref serve` on loopback, the plugin module."""
 
 from __future__ import annotations
 
 import asyncio
 import html
+import importlib.util
 import re
 import shutil
 import socket
@@ -16,22 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from datasette.app import Datasette
 
-from kb.build import build
 from kb.serve import datasette_kwargs, site_config
 
-_BUILT: dict[str, Path] = {}
+PLUGIN_FILE = Path(__file__).resolve().parent.parent / "site" / "plugins" / "mjref_site.py"
 
 
-def site_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``kb.db`` built from the project's rulings, once per test run."""
-    if "db" not in _BUILT:
-        path = tmp_path_factory.mktemp("site") / "kb.db"
-        build(path)
-        _BUILT["db"] = path
-    return _BUILT["db"]
+def site_plugin(name: str) -> Any:
+    """A fresh copy of the site plugin module (``site/plugins`` is not a package), for its helpers."""
+    spec = importlib.util.spec_from_file_location(name, PLUGIN_FILE)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class Site:

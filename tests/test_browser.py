@@ -16,7 +16,7 @@ import pytest
 from kb.load import load_corpus
 from scorer import score
 
-from .site_support import running_site, site_db, workdir_with
+from .site_support import running_site, workdir_with
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
@@ -35,8 +35,8 @@ pytestmark = pytest.mark.skipif(_missing is not None, reason=_missing or "")
 
 
 @pytest.fixture(scope="module")
-def url(tmp_path_factory) -> Iterator[str]:
-    workdir = workdir_with(site_db(tmp_path_factory), tmp_path_factory.mktemp("browser"))
+def url(db, tmp_path_factory) -> Iterator[str]:
+    workdir = workdir_with(db, tmp_path_factory.mktemp("browser"))
     with running_site(workdir) as base:
         yield base
 

@@ -20,10 +20,9 @@ from .kb_support import copy_rulings, edit
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory) -> sqlite3.Connection:
-    path = tmp_path_factory.mktemp("kb") / "kb.db"
-    build(path)
-    conn = sqlite3.connect(path)
+def db(db: Path) -> sqlite3.Connection:
+    """The run's knowledge base (``conftest.db``), opened read-only with rows by column name."""
+    conn = sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)
     conn.row_factory = sqlite3.Row
     return conn
 

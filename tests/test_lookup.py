@@ -3,24 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
 
-from kb.build import build
 from kb.cli import cli
 from kb.lookup import LookupFailed, lookup, open_index
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("kb") / "kb.db"
-    build(path)
-    return path
 
 
 def test_there_are_at_least_40_questions():
@@ -67,6 +60,14 @@ def test_lookup_text_and_missing_database(db, tmp_path):
     missing = CliRunner().invoke(cli, ["lookup", "tile hog", "--db", str(tmp_path / "none.db")])
     assert missing.exit_code == 2
     assert missing.stderr == f"error: no knowledge base at {tmp_path / 'none.db'}: run 'mjref build' first\n"
+
+
+def test_a_database_whose_path_has_uri_characters_is_read(db, tmp_path):
+    # "?" and "#" mean something in a SQLite URI: the path must be quoted, not pasted in.
+    odd = tmp_path / "club? #1" / "kb.db"
+    odd.parent.mkdir()
+    shutil.copyfile(db, odd)
+    assert lookup("si gui yi", odd, limit=1)[0].id == "fan-tile-hog"
 
 
 def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):

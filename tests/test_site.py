@@ -7,7 +7,6 @@ site must agree with (``kb.lookup``, ``scorer.score``), never from what the site
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote
 
@@ -23,22 +22,10 @@ from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import parse
 from scorer.profiles import load_profile
 
-from .site_support import Site, site_db, text_of
+from .site_support import Site, text_of
 
 HAND_WITH_KONG = "[123m,1][EEE,2][5555s]789s5p5p|EW1000"  # a chow, a pung, a concealed kong, won on 5p
 LOOKUP_QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text("utf-8"))
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    return site_db(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site(db) -> Iterator[Site]:
-    s = Site(db)
-    yield s
-    s.close()
 
 
 @pytest.fixture(scope="module")
@@ -249,7 +236,7 @@ def test_search_finds_a_fan_by_any_of_its_names(site, q):
 @pytest.mark.parametrize("question", LOOKUP_QUESTIONS[:12], ids=lambda q: q["q"])
 def test_search_ranks_as_mjref_lookup(site, db, question):
     data = site.json("/-/search.json", params={"q": question["q"]})
-    assert [x["id"] for x in data["results"]] == [h.id for h in lookup(question["q"], db, 20)]
+    assert [x["id"] for x in data["results"]] == [h.id for h in lookup(question["q"], db, 10)]
 
 
 def test_search_highlights_the_words_and_fan_names(site):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
@@ -18,7 +17,7 @@ import kb.claims
 from kb.cli import cli
 from scorer import score
 
-from .site_support import Site, site_db, text_of
+from .site_support import Site, text_of
 
 # Tsui's example 3 (Sloper FAQ 22, 10.1.5.5): 234m 567m 234p 567p, pair 8s, won on a discarded 8s.
 # Concealed Hand 2 + All Chows 2 + All Simples 2 + three of the four pairings 3 + Single Wait 1 = 10
@@ -33,18 +32,6 @@ README_FANS = ["mixed-straight", "prevalent-wind", "single-wait", "self-drawn"]
 KONGS = "[CCCC][5555m]123p789pNN"
 HOSTILE = ["<script>alert(1)</script>", "\"'><img src=x onerror=alert(1)>", "x" * 10_000]
 RAW = ("<script>alert", "<img src=x", "onerror=alert(1)>")
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    return site_db(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site(db) -> Iterator[Site]:
-    s = Site(db)
-    yield s
-    s.close()
 
 
 def cli_json(*args: str) -> dict:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
 
-from .site_support import Site, site_db, text_of
+from .site_support import text_of
 
 # Babcock's Fig. 27, held by East and won on a discard: exposed pungs of South, North and East winds, a
 # chow of dots and a pair of West. Worked by hand from the Standard Score Sheet [Babcock1923, ch.V-VI]:
@@ -16,13 +15,6 @@ from .site_support import Site, site_db, text_of
 # own wind (East) and once for one suit with honours: 32 x 2 x 2 = 128. East collects double from each
 # of the three others: 3 x 256 = 768.
 FIG_27 = "[SSS,1][NNN,2]123pEEWWE|EE0000"
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Iterator[Site]:
-    s = Site(site_db(tmp_path_factory))
-    yield s
-    s.close()
 
 
 def _url(hand: str, **args: str) -> str:

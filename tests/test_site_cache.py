@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from .site_support import Site, site_db
-
-PLUGIN_FILE = Path(__file__).resolve().parent.parent / "site" / "plugins" / "mjref_site.py"
+from .site_support import Site, site_plugin
 
 
 def _plugin():
-    spec = importlib.util.spec_from_file_location("mjref_site_cache_test", PLUGIN_FILE)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Iterator[Site]:
-    s = Site(site_db(tmp_path_factory))
-    yield s
-    s.close()
+    return site_plugin("mjref_site_cache_test")
 
 
 def _pages(site: Site):
@@ -94,3 +75,8 @@ def test_the_cache_stays_within_its_byte_bound_and_skips_huge_pages():
         cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
     assert cache.size <= 6400 and len(cache.pages) == 6400 // 90
     assert "/99" in cache.pages and "/0" not in cache.pages
+
+
+def test_templates_are_read_once_not_checked_for_changes_on_every_page(site):
+    assert site.get("/").status_code == 200
+    assert site.ds.jinja_env.auto_reload is False  # the site's templates do not change while it runs

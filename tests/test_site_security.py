@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Iterator
 
 import pytest
 
 from kb.lookup import MAX_QUERY
 from scorer.notation import MAX_LENGTH
-
-from .site_support import Site, site_db
 
 OWN_PAGES = [
     "/",
@@ -35,18 +32,6 @@ HOSTILE = [
 RAW = ("<script>alert", "<img src=x", "onerror=alert(1)>")
 SAFE_TAGS = {"p", "a", "strong", "em", "code", "pre", "ul", "ol", "li", "h2", "h3", "h4", "h5", "h6", "blockquote"}
 SAFE_TAGS |= {"table", "thead", "tbody", "tr", "th", "td", "hr", "br", "s", "del"}
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    return site_db(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def site(db) -> Iterator[Site]:
-    s = Site(db)
-    yield s
-    s.close()
 
 
 @pytest.mark.parametrize("path", OWN_PAGES)

@@ -18,16 +18,11 @@ from kb.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
 from scorer import score
 from scorer.profiles import load_profile
 
-from .site_support import Site, running_site, site_db, workdir_with
+from .site_support import Site, running_site, workdir_with
 
 SETTINGS = json.loads((SITE_DIR / "settings.json").read_text(encoding="utf-8"))
 CLUB = "name: our-club\ntitle: Our club\nextends: green-book\npositions:\n  seven-pairs-tile-hog: tile-hog\n"
 ALL_GREEN = "2233446688sFF22s|EE0000"  # Seven Pairs and All Green: Tile Hog only where the profile allows it
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    return site_db(tmp_path_factory)
 
 
 @pytest.fixture

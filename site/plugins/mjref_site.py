@@ -24,7 +24,7 @@ from markupsafe import Markup
 
 from kb.audit import Audit, audit, compare
 from kb.claims import index_names
-from kb.lookup import MAX_QUERY, LookupFailed, open_index
+from kb.lookup import MAX_QUERY, Index, LookupFailed, open_index
 from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
 from kb.serve import PLUGIN
@@ -35,7 +35,7 @@ from scorer.notation import MAX_LENGTH as MAX_HAND
 from scorer.profiles import Profile, builtin_names, load_profile
 
 DB = "kb"
-SEARCH_LIMIT = 20
+SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
 
 
@@ -59,27 +59,35 @@ def profiles(datasette: Any) -> tuple[Profile, dict[str, str]]:
 # Helpers shared by the views.
 
 
-async def rows(datasette: Any, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
-    """The rows of a query on the knowledge base, as dicts."""
-    results = await datasette.get_database(DB).execute(sql, list(params))
-    return [dict(zip(results.columns, row, strict=True)) for row in results.rows]
-
-
 Read = Callable[..., list[dict[str, Any]]]  # read(sql, params=()) -> rows as dicts
 
 
+@lru_cache(maxsize=4)
+def _connection(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+
+
 async def gather(datasette: Any, work: Callable[[Read], Any]) -> Any:
-    """``work(read)`` in one trip to the database's thread: a page's many small queries cost one hand-over."""
+    """``work(read)`` on a read-only connection of the site's own, in the event loop's thread.
 
-    def run(conn: sqlite3.Connection) -> Any:
-        def read(sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
-            cursor = conn.execute(sql, list(params))
-            columns = [d[0] for d in cursor.description]
-            return [dict(zip(columns, row, strict=True)) for row in cursor]
+    The pages' queries are fixed, use bound parameters and take well under a millisecond on the small
+    immutable database, so they run where the page is worked out: a hand-over to Datasette's query
+    threads (kept for its table pages and their user-chosen filters) costs more than the queries.
+    """
+    conn = _connection(str(datasette.get_database(DB).path))
 
-        return work(read)
+    def read(sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
+        cursor = conn.execute(sql, list(params))
+        columns = [d[0] for d in cursor.description]
+        return [dict(zip(columns, row, strict=True)) for row in cursor]
 
-    return await datasette.get_database(DB).execute_fn(run)
+    return work(read)
+
+
+async def rows(datasette: Any, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
+    """The rows of a query on the knowledge base, as dicts (one query of :func:`gather`)."""
+    found: list[dict[str, Any]] = await gather(datasette, lambda read: read(sql, params))
+    return found
 
 
 async def respond(
@@ -377,18 +385,39 @@ def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220) -> Mar
 
 
 def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:
-    """A pattern for the query's words (loosely: ``pungs`` finds ``pung``) and the names of the fans it names."""
-    terms = {re.escape(n).replace(r"\ ", r"\s+") for n in names if n}
+    """A pattern for the query's words (loosely: ``pungs`` finds ``pung``) and the names of the fans it names.
+
+    A word or name in letters matches at the start of a word; one in Chinese characters matches anywhere,
+    as Chinese text does not separate its words.
+    """
+    words: dict[str, str] = {}  # a term in letters -> its first character
+    chinese: set[str] = set()
+    for name in filter(None, names):
+        term = re.escape(name).replace(r"\ ", r"\s+")
+        if _CJK.match(name):
+            chinese.add(term)
+        else:
+            words[term] = name[0]
     for word in _WORD.findall(query):
         if _CJK.match(word):
-            terms.add(re.escape(word))
+            chinese.add(re.escape(word))
         elif len(word) >= 3 and word.lower() not in _SKIP:
             stem = word[:-1] if len(word) > 3 and word.lower().endswith("s") else word
-            terms.add(re.escape(stem) + r"\w*")
-    if not terms:
-        return None
-    alternatives = "|".join(sorted(terms, key=len, reverse=True))
-    return re.compile(rf"(?<!\w)(?:{alternatives})", re.IGNORECASE)
+            words[re.escape(stem) + r"\w*"] = word[0]
+    alternatives = []
+    if words:
+        # The look-ahead on the first letters spares trying every term at each word of the text.
+        starts = re.escape("".join(sorted(set(words.values()))))
+        alternatives.append(rf"(?<!\w)(?=[{starts}])(?:{'|'.join(sorted(words, key=len, reverse=True))})")
+    if chinese:
+        alternatives.append("|".join(sorted(chinese, key=len, reverse=True)))
+    return re.compile("|".join(alternatives), re.IGNORECASE) if alternatives else None
+
+
+@lru_cache(maxsize=4)
+def site_index(path: str) -> Index:
+    """The search index of the site's database, opened once: the database is immutable while the site runs."""
+    return open_index(Path(path))
 
 
 async def search_page(datasette: Any, request: Any) -> Response:
@@ -399,13 +428,11 @@ async def search_page(datasette: Any, request: Any) -> Response:
         return await respond(datasette, request, "mjref_search.html", data, status=400)
     if not q.strip():
         return await respond(datasette, request, "mjref_search.html", data)
-    index = open_index(Path(datasette.get_database(DB).path))
     try:
-        hits = index.search(q, SEARCH_LIMIT)
+        hits, fans = site_index(datasette.get_database(DB).path).find(q, SEARCH_LIMIT)
     except LookupFailed as e:
         data["error"] = str(e)
         return await respond(datasette, request, "mjref_search.html", data, status=400)
-    fans = index.fans_named(q)
     in_list = "IN (SELECT value FROM json_each(?))"
     fan_ids, ids = json.dumps(fans), json.dumps([h.id for h in hits])
     names, named, bodies = await gather(
@@ -615,12 +642,11 @@ _FACTS: dict[str, tuple[dict[str, int], dict[str, str]]] = {}
 
 async def site_facts(datasette: Any) -> tuple[dict[str, int], dict[str, str]]:
     """The fan-name index for claims and every ruling's title, read from the database once (it is immutable)."""
-    db = datasette.get_database(DB)
-    key = str(db.path)
+    key = str(datasette.get_database(DB).path)
     if key not in _FACTS:
-        aliases = await db.execute("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid")
-        titles = await db.execute("SELECT id, title FROM rulings")
-        _FACTS[key] = (index_names((row[0], row[1]) for row in aliases.rows), {row[0]: row[1] for row in titles.rows})
+        aliases = await rows(datasette, "SELECT fan_id, alias FROM fan_aliases ORDER BY rowid")
+        titles = await rows(datasette, "SELECT id, title FROM rulings")
+        _FACTS[key] = (index_names((a["fan_id"], a["alias"]) for a in aliases), {t["id"]: t["title"] for t in titles})
     return _FACTS[key]
 
 
@@ -677,6 +703,13 @@ def cached(view: View) -> View:
         return Response(body, status=status, headers=dict(headers), content_type=content_type)
 
     return answer
+
+
+@hookimpl
+def prepare_jinja2_environment(env: Any) -> None:
+    # The templates, like the database, do not change while the site runs: Jinja need not check each
+    # template file's time stamp on every page it renders.
+    env.auto_reload = False
 
 
 @hookimpl
