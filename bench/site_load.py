@@ -15,7 +15,8 @@ Each page is loaded twice: ``cached``, cycling through its URLs (after the first
 from its page cache, as it does for the questions a tournament keeps asking), and ``fresh``, every URL
 made unique by an ignored ``_`` parameter so every request is worked out anew (the worst case).
 ``--rounds N`` runs each N times and marks the one with the best p95 (the least disturbed by the
-rest of the machine).
+rest of the machine). After the loaded runs, one client alone asks for the same URLs for up to 5 s:
+its median is what a page costs end to end when nothing queues behind it.
 
 Prints, per page and mode: requests/s, p50/p95/p99 latency, errors, and the server's CPU time per request
 (from ``/proc``: what the page costs, whatever else the machine is doing). It never talks to any
@@ -179,6 +180,12 @@ def main(argv: list[str] | None = None) -> None:
                     print(line, flush=True)
                 if args.rounds > 1:
                     print(f"{min(lines)[1]}  <- best p95 of {args.rounds}")
+                alone, errors, n = asyncio.run(_load(port, page, 1, min(args.seconds, 5.0), mode == "fresh"))
+                print(
+                    f"{name:6s} {mode:6s}  alone: p50 {_pct(alone, 0.5):5.2f} ms  fastest {_pct(alone, 0):5.2f} ms  "
+                    f"errors {errors}  (one client, {n} requests: the page's own cost, end to end)",
+                    flush=True,
+                )
         print("targets   0 errors; search p95 <= 50 ms; score >= 150 requests/s")
         print("floor     /robots.txt: the least any page can cost on this machine, server and load generator")
     finally:
