@@ -243,12 +243,22 @@ def compare(hand: str | Hand, profiles: list[str]) -> Comparison:
         points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
         if len(set(points.values())) < 2:
             continue
-        disputed = [r for r in dict.fromkeys(rulings[fan]) if r in DISPUTED]
-        disputed += [r for r in _point_rulings(fan, resolved) if r not in disputed]
+        counts = {sum(f.count for f in s.fans if f.fan == fan) for s in scores.values()}
+        by_value = _point_rulings(fan, resolved)
+        if by_value and len(counts) == 1:
+            disputed = by_value  # scored as often under each profile: only the fan's value differs
+        else:  # the disputed rulings behind the fan on which the profiles part, and any that set its value
+            disputed = [r for r in dict.fromkeys(rulings[fan]) if r in DISPUTED and _parted(r, resolved)]
+            disputed += [r for r in by_value if r not in disputed]
         cited = tuple(disputed or dict.fromkeys(rulings[fan]))
         positions = {r: {p: resolved[p].position(r) for p in profiles} for r in disputed}
         differences.append(Difference(fan, key, name, points, cited, positions))
     return Comparison(scores, tuple(differences))
+
+
+def _parted(ruling: str, profiles: dict[str, Profile]) -> bool:
+    """Whether the profiles take more than one position on ``ruling``."""
+    return len({p.position(ruling) for p in profiles.values()}) > 1
 
 
 def _point_rulings(fan: int | str, profiles: dict[str, Any]) -> list[str]:

@@ -379,6 +379,21 @@ def test_compare_row_1_1_0_across_the_three_profiles():
         assert {"kong-table", "melded-and-concealed-kong"} & set(d.positions)
 
 
+def test_compare_two_concealed_kongs_cites_only_the_ruling_on_its_value():
+    # Two concealed kongs, a chow, a chow and a pair: Two Concealed Kongs is scored once under both profiles,
+    # 8 in the Green Book and 6 in Chinese practice (rulings/mcr/two-concealed-kongs.md: Green Book fan 48,
+    # Sloper col. 259). The kong table does not move it: its row 0-2-0 examples score Two Concealed Kongs
+    # under both positions (rulings/mcr/kong-table.md: "2CK 8 as in Table 3", "2CK 6"). So the difference is
+    # the fan's value alone, and two-concealed-kongs is the one ruling that explains it.
+    result = compare("[CCCC][5555m]123p789pNN", ["green-book", "chinese-practice"])
+    assert [(d.key, d.points, d.rulings) for d in result.differences] == [
+        ("two-concealed-kongs", {"green-book": 8, "chinese-practice": 6}, ("two-concealed-kongs",))
+    ]
+    assert result.differences[0].positions == {
+        "two-concealed-kongs": {"green-book": "eight", "chinese-practice": "six"}
+    }
+
+
 def test_kong_table_reduced_position_in_a_house_profile(tmp_path):
     # No built-in profile takes kong-table: reduced (Sloper col. 550; Table 3's figures in parentheses),
     # but a club may. Row 0-3-0 reduced: 3K 32 + 3CP 16 = 48 (Table 3 "(48)") + CH 2 + SW 1 = 51; the
