@@ -94,10 +94,10 @@ class Index:
                 if form and len(form) >= 2:
                     names.setdefault(form, fan_id)
         # Longest names first, so "all terminals and honors" is found before "all terminals".
-        self.names = sorted(names.items(), key=lambda item: -len(item[0]))
-        self._cjk_names = [(name, fan) for name, fan in self.names if _CJK.match(name)]
+        longest_first = sorted(names.items(), key=lambda item: -len(item[0]))
+        self._cjk_names = [(name, fan) for name, fan in longest_first if _CJK.match(name)]
         # A name as a whole word of the folded text, and its plural: "concealed kongs" names Concealed Kong.
-        self._word_names = [(fan, f" {name} ", f" {name}s ") for name, fan in self.names if not _CJK.match(name)]
+        self._word_names = [(fan, f" {name} ", f" {name}s ") for name, fan in longest_first if not _CJK.match(name)]
         self._own_fans = {r.own_fan for r in self.rulings.values()}
 
     def fans_named(self, query: str) -> list[int]:
