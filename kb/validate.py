@@ -107,6 +107,14 @@ def _check_citations(ruling: Ruling, cites: list[Citation], corpus: Corpus, out:
         if c.source not in corpus.sources:
             hint = _suggest(c.source, corpus.sources) or "; add it to rulings/sources.yaml"
             out.append(Problem(ruling.path, c.line, f"unknown source {c.source!r}{hint}"))
+        if "@" in c.at:  # "[@A, x; @B, y]" would record B's citation as part of A's locator
+            out.append(
+                Problem(
+                    ruling.path,
+                    c.line,
+                    f"citation [@{c.source}, {c.at}]: one source per citation, as [@A, locator] [@B, locator]",
+                )
+            )
 
 
 def _check_fan_ruling(ruling: Ruling, out: list[Problem]) -> None:

@@ -140,6 +140,15 @@ def test_unknown_source_names_file_line_and_suggests(root):
     assert "test-ruling.md:11: unknown source 'Starbak2008' (did you mean 'Starback2008'?)" in problems_in(root)
 
 
+def test_two_sources_in_one_citation_are_refused(root):
+    # Each citation records one source and its locator: Tsui's would otherwise vanish into Starbäck's locator.
+    add_ruling(root, GOOD.replace("[@Tsui2005, Example 3]", "[@Starback2008, §3.1; @Tsui2005, Example 3]"))
+    assert problems_in(root) == [
+        "test-ruling.md:16: citation [@Starback2008, §3.1; @Tsui2005, Example 3]: one source per citation, "
+        "as [@A, locator] [@B, locator]"
+    ]
+
+
 def test_unknown_inline_source_and_link(root):
     add_ruling(root, GOOD.replace("@Tsui2005", "@Tsui2050").replace("[[principle-account-once]]", "[[account-twice]]"))
     problems = problems_in(root)
