@@ -21,7 +21,7 @@ import yaml
 
 from .babcock.options import OPTIONS
 from .errors import ProfileError
-from .mcr.positions import DISPUTED, OVERLAPS, POINTS
+from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES
 from .mcr.table import FANS, FANS_BY_KEY
 
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "profiles"
@@ -120,10 +120,12 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     ruleset = _ruleset(chain)
     table = DISPUTED if ruleset == "mcr" else OPTIONS
     positions: dict[str, str] = {}
+    set_at: dict[str, str] = {}  # where each position was taken, for the error message
     points: dict[int, int] = {}
     for data, label_of, lines in reversed(chain):
         for ruling, position in (data.get("positions") or {}).items():
             where = f"{label_of}:{lines.get(('positions', str(ruling)), 1)}"
+            set_at[str(ruling)] = where
             if ruling not in table:
                 raise ProfileError(_not_a_position(ruling, ruleset), where=where)
             if position not in table[ruling]:
@@ -149,6 +151,7 @@ def load_profile(ref: str = DEFAULT) -> Profile:
             else "a Babcock profile must decide every optional score"
         )
         raise ProfileError(f"positions: no position for {missing[0]!r} ({must})", where)
+    _check_required(positions, set_at)
     final = {n: f.points for n, f in FANS.items()}
     overlaps: set[tuple[int, int]] = set()
     for choice in positions.items():
@@ -160,6 +163,14 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     if ruleset != "mcr":
         return Profile(name, str(top.get("title") or name), positions, {}, frozenset(), top_label, ruleset)
     return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), top_label)
+
+
+def _check_required(positions: dict[str, str], set_at: dict[str, str]) -> None:
+    """Refuse a position taken without the one it needs (``REQUIRES``), at the line that took it."""
+    for (ruling, position), (needed, required, why) in REQUIRES.items():
+        if positions.get(ruling) == position and positions.get(needed) != required:
+            message = f"positions: {ruling}: {position} needs {needed}: {required}, not {positions.get(needed)} ({why})"
+            raise ProfileError(message, where=set_at[ruling])
 
 
 def _ruleset(chain: list[tuple[dict[str, Any], str, Lines]]) -> str:

@@ -8,6 +8,8 @@ from click.testing import CliRunner
 from kb.audit import compare
 from kb.cli import cli
 from scorer import score
+from scorer.mcr.positions import DISPUTED, REQUIRES
+from scorer.profiles import load_profile
 
 HAND = "123m456m789m123p55s"
 
@@ -67,6 +69,12 @@ def test_a_house_file_overrides_one_position_and_keeps_the_rest(tmp_path):
             {"p.yaml": "name: p\nextends: green-book\ncolour: green\n"},
             "p.yaml:3: unknown field 'colour'",
         ),
+        (
+            # rulings/mcr/kong-table.md, position chinese: one melded and one concealed kong score the 5-point
+            # 明暗杠, so the Chinese kong table with the Green Book's "six" would score them as no source does.
+            {"p.yaml": "name: p\nextends: green-book\npositions:\n  two-concealed-kongs: six\n  kong-table: chinese\n"},
+            "p.yaml:5: positions: kong-table: chinese needs melded-and-concealed-kong: five, not six",
+        ),
     ],
 )
 def test_profile_mistakes_name_file_and_line(tmp_path, files, expected):
@@ -78,3 +86,10 @@ def test_profile_mistakes_name_file_and_line(tmp_path, files, expected):
     assert result.stderr.strip().removeprefix("error: ").removeprefix(str(tmp_path) + "/").startswith(expected), (
         result.stderr
     )
+
+
+def test_positions_that_need_another_name_real_rulings_and_positions():
+    for (ruling, position), (needed, choice, why) in REQUIRES.items():
+        assert position in DISPUTED[ruling] and choice in DISPUTED[needed] and why
+    # The built-in profiles keep them.
+    assert load_profile("chinese-practice").position("melded-and-concealed-kong") == "five"

@@ -34,3 +34,12 @@ POINTS: dict[tuple[str, str], dict[int, int]] = {
 OVERLAPS: dict[tuple[str, str], frozenset[tuple[int, int]]] = {
     ("four-pure-shifted-chows-exclusions", "english-text"): frozenset({(16, 72)}),
 }
+
+# Positions that hold only together with another: (ruling, position) -> (ruling, position it needs, why).
+REQUIRES: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("kong-table", "chinese"): (
+        "melded-and-concealed-kong",
+        "five",
+        "the Chinese kong table scores one melded and one concealed kong only as the 5-point fan 82",
+    ),
+}
