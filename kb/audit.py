@@ -261,8 +261,6 @@ def _parted(ruling: str, profiles: dict[str, Profile]) -> bool:
     return len({p.position(ruling) for p in profiles.values()}) > 1
 
 
-def _point_rulings(fan: int | str, profiles: dict[str, Any]) -> list[str]:
+def _point_rulings(fan: int | str, profiles: dict[str, Profile]) -> list[str]:
     """Disputed rulings whose positions change this fan's value (e.g. Two Concealed Kongs 8 or 6)."""
-    return [
-        r for (r, _), values in POINTS.items() if fan in values and len({p.position(r) for p in profiles.values()}) > 1
-    ]
+    return list(dict.fromkeys(r for (r, _), values in POINTS.items() if fan in values and _parted(r, profiles)))
