@@ -4,11 +4,15 @@
 
 - ``accepted``: the hand scores the fan (as many times as claimed);
 - ``wrong-count``: the hand scores the fan, but fewer or more times than claimed;
+- ``other-reading``: only another best reading of the same tiles scores the fan, and the claim mixes the
+  two (non-separation);
 - ``excluded``: the hand has the fan, but another fan or a principle keeps it out;
 - ``absent``: the hand does not have the fan (its definition ruling says what it needs); when another
   built-in profile scores it for this hand, the disputed rulings on which this profile differs come first;
 
-then the fans the claim missed and the difference in points. :func:`compare` scores one hand under
+then the fans the claim missed and the difference in points. A hand with several best readings (the same
+total, other fans) is right when the claim matches any one of them; the verdicts are taken against the
+reading the claim matches best. :func:`compare` scores one hand under
 several profiles and lists every fan whose points differ, with the disputed rulings and the position
 each profile takes on them.
 """
@@ -36,7 +40,7 @@ class Verdict:
     fan: int
     key: str
     name: str
-    verdict: str  # accepted | wrong-count | excluded | absent
+    verdict: str  # accepted | wrong-count | other-reading | excluded | absent
     rulings: tuple[str, ...]
     why: str
     by: tuple[int | str, ...] = ()
@@ -78,6 +82,7 @@ class Audit:
     claimed_total: int
     verdicts: tuple[Verdict, ...]
     missed: tuple[Missed, ...]
+    reading: int = 0  # the reading the claim was judged against: 0 the main one, k the k-th alternative
 
     @property
     def total(self) -> int:
@@ -96,6 +101,8 @@ class Audit:
             "total": self.total,
             "claimed_total": self.claimed_total,
             "right": self.claim_is_right,
+            "reading": self.reading,
+            "readings": 1 + len(self.score.alternatives),
             "verdicts": [v.to_dict() for v in self.verdicts],
             "missed": [m.to_dict() for m in self.missed],
         }
@@ -130,15 +137,41 @@ def _position_reason(result: Score, fan: int, profile: str) -> tuple[tuple[str, 
     return None
 
 
-def _verdicts(result: Score, claims: list[Claim], profile: str) -> tuple[list[Verdict], Counter[int]]:
-    """A verdict per claim, taking the awarded instances of each fan in the order the claims name them."""
-    awarded = {f.fan: f for f in result.fans}
-    excluded = {e.fan: e for e in result.excluded}
-    left = Counter({f.fan: f.count for f in result.fans if isinstance(f.fan, int)})
+@dataclass(frozen=True)
+class Reading:
+    """One best reading of the hand as a claim is checked against it: 0 is the scorer's main reading,
+    1 and on its ``alternatives``."""
+
+    index: int
+    fans: tuple[FanScore, ...]
+    excluded: tuple[Excluded, ...]
+
+    @property
+    def label(self) -> str:
+        """How reports name this reading: ``main reading`` or ``also-read K``."""
+        return f"also-read {self.index}" if self.index else "main reading"
+
+
+def readings_of(result: Score) -> list[Reading]:
+    """The hand's best readings, the main one first."""
+    main = Reading(0, result.fans, result.excluded)
+    return [main, *(Reading(i, a.fans, a.excluded) for i, a in enumerate(result.alternatives, 1))]
+
+
+def _verdicts(
+    result: Score, reading: Reading, others: list[Reading], claims: list[Claim], profile: str
+) -> tuple[list[Verdict], Counter[int]]:
+    """A verdict per claim against one reading, taking its awarded instances of each fan in the order the
+    claims name them. A fan this reading neither scores nor leaves out, but another best reading scores, comes
+    from another reading of the same tiles; one this reading leaves out keeps that reason (account-once, say)."""
+    awarded = {f.fan: f for f in reading.fans}
+    excluded = {e.fan: e for e in reading.excluded}
+    left = Counter({f.fan: f.count for f in reading.fans if isinstance(f.fan, int)})
     verdicts = []
     for c in claims:
         n, info = c.fan.number, c.fan
         have, out = left[n], excluded.get(n)
+        elsewhere = next((r for r in others if any(f.fan == n for f in r.fans)), None)
         if have >= c.count:
             left[n] -= c.count
             f = awarded[n]
@@ -155,6 +188,9 @@ def _verdicts(result: Score, claims: list[Claim], profile: str) -> tuple[list[Ve
             by = ", ".join(f"{b} {FANS[b].name}" if isinstance(b, int) and b in FANS else str(b) for b in out.by)
             why = f"excluded by {by}" if by else "excluded"
             verdicts.append(Verdict(c.text, n, info.key, info.name, "excluded", out.rulings, why, out.by))
+        elif elsewhere is not None:
+            why = f"scored only when the tiles are read the other way ({elsewhere.label}): one reading, never a mix"
+            verdicts.append(Verdict(c.text, n, info.key, info.name, "other-reading", OTHER_READING, why))
         elif (reason := _position_reason(result, n, profile)) is not None:
             chosen, other = reason
             rulings = tuple(choice.partition(":")[0] for choice in chosen)
@@ -166,6 +202,18 @@ def _verdicts(result: Score, claims: list[Claim], profile: str) -> tuple[list[Ve
     return verdicts, left
 
 
+OTHER_READING = ("principle-non-separation", "equal-readings")
+
+
+def _missed(reading: Reading, left: Counter[int]) -> list[Missed]:
+    """The fans a reading scores that the claim does not name (``left``: the instances no claim took)."""
+    return [
+        Missed(f.fan, f.key, f.name, left[f.fan], left[f.fan] * (f.points // max(f.count, 1)), f.rulings)
+        for f in reading.fans
+        if isinstance(f.fan, int) and left[f.fan] > 0
+    ]
+
+
 def audit(
     hand: str | Hand,
     claim: str | None = None,
@@ -175,22 +223,33 @@ def audit(
 ) -> Audit:
     """Check ``claim`` (fan names) or ``claim_total`` (points) against the score of ``hand``.
 
-    ``names`` is the fan-name index to read the claim with (see :func:`kb.claims.index_names`); by
-    default the one read from the fan rulings.
+    When the hand has several best readings (``Score.alternatives``), the claim is checked against each
+    and judged against the one it matches best (the fewest verdicts not accepted and fans missed; the
+    main reading on a tie): a claim is right when it matches one reading exactly. ``names`` is the
+    fan-name index to read the claim with (see :func:`kb.claims.index_names`); by default the one read
+    from the fan rulings.
     """
     result = score(hand, profile=profile)
     values = load_profile(profile).points
     if claim is None:
         return Audit(result, claim_total if claim_total is not None else -1, (), ())
     claims = parse_claims(claim, names)
-    verdicts, left = _verdicts(result, claims, profile)
-    missed = [
-        Missed(f.fan, f.key, f.name, left[f.fan], left[f.fan] * (f.points // max(f.count, 1)), f.rulings)
-        for f in result.fans
-        if isinstance(f.fan, int) and left[f.fan] > 0
-    ]
     claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
-    return Audit(result, claim_total if claim_total is not None else claimed, tuple(verdicts), tuple(missed))
+    readings = readings_of(result)
+    best: tuple[int, Reading, list[Verdict], list[Missed]] | None = None
+    for reading in readings:
+        others = [r for r in readings if r is not reading]
+        verdicts, left = _verdicts(result, reading, others, claims, profile)
+        missed = _missed(reading, left)
+        wrong = sum(v.verdict != "accepted" for v in verdicts) + sum(m.count for m in missed)
+        if best is None or wrong < best[0]:
+            best = (wrong, reading, verdicts, missed)
+        if not wrong:
+            break
+    assert best is not None
+    _, reading, verdicts, missed = best
+    total = claim_total if claim_total is not None else claimed
+    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index)
 
 
 @dataclass(frozen=True)

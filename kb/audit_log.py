@@ -1,29 +1,48 @@
 """Re-score a whole event: audit every hand of a JSON Lines file, in parallel, resumably.
 
-Each input line is ``{"id": …, "hand": "…"}`` with optionally ``"claim"`` (fan names) or
-``"claim_total"`` (points). Each good line gives one report line: the audit of :mod:`kb.audit` plus
-``id``, ``line`` and ``agrees``. A bad line (not JSON, no hand, a hand that cannot be scored) gives a
-report line with ``error`` and the run goes on. With an existing report, lines already reported are
-skipped, so an interrupted run resumes where it stopped (a half-written last line is dropped).
+Each input line is ``{"id": …, "hand": "…"}`` with optionally ``"claim"`` (fan names), ``"claim_total"``
+(points) or ``"profile"`` (a built-in profile, or the one the run was given). Lines are split on ``\\n``
+only and decoded one by one. Each good line gives one report record: the audit of :mod:`kb.audit` plus
+``id``, ``line`` and ``agrees``. A bad line of any kind (not UTF-8, not JSON, a field of the wrong type,
+a hand that cannot be scored) gives a record with ``error`` and the run goes on. The report file, its
+header and resuming it are :mod:`kb.report_file`'s.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
+import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext, suppress
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
-from scorer.errors import MjrefError
+from scorer.errors import MjrefError, printable
+from scorer.profiles import builtin_names
 
 from .audit import audit
 from .claims import name_index
+from .report_file import (
+    Interrupted,
+    ReportError,
+    StopOnSignals,
+    header,
+    header_line,
+    open_report,
+    worker_signals,
+)
 
 MAX_LINE = 2000  # characters
+MAX_BYTES = 4 * MAX_LINE  # a longer line is more than MAX_LINE characters, whatever they are
+
+# One input line as a worker gets it: its number, its bytes (or text), and the run's profile.
+Item = tuple[int, bytes | str, str]
 
 
 @dataclass
@@ -37,6 +56,7 @@ class Summary:
     errors: int = 0
     skipped: int = 0
     by_ruling: Counter[str] = field(default_factory=Counter)
+    sha256: str = ""  # of the input bytes as read by this run
 
     def add(self, outcome: Outcome) -> None:
         """Count one report record, given as its :data:`Outcome`."""
@@ -83,72 +103,134 @@ def outcome(record: dict[str, Any]) -> Outcome:
     return agrees, frozenset(deciding_rulings(record)) if agrees is False else frozenset()
 
 
-def report_line(item: tuple[int, str, str]) -> tuple[str, Outcome]:
+def report_line(item: Item) -> tuple[str, Outcome]:
     """One input line's report line (JSON) and its outcome: made in the worker, so the main process only
     writes text and counts (a string crosses between processes far more cheaply than a nested dict)."""
     record = audit_line(item)
     return json.dumps(record, ensure_ascii=False) + "\n", outcome(record)
 
 
-def audit_line(item: tuple[int, str, str]) -> dict[str, Any]:
-    """The report record of one input line (run in a worker process)."""
-    number, text, profile = item
+def audit_line(item: Item) -> dict[str, Any]:
+    """The report record of one input line (run in a worker process); never raises."""
+    number, raw, profile = item
     record: dict[str, Any] = {"line": number}
     try:
-        if len(text) > MAX_LINE:
-            raise ValueError(f"line too long ({len(text)} characters)")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
-        if not isinstance(data, dict) or not isinstance(data.get("hand"), str):
-            raise ValueError('expected an object with "id" and "hand"')
-        record["id"] = data.get("id", number)
-        claim, total = data.get("claim"), data.get("claim_total")
-        if claim is not None and not isinstance(claim, str):
-            raise ValueError('"claim" must be text such as "Pure Straight, Tile Hog x2"')
-        if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
-            raise ValueError('"claim_total" must be a whole number')
-        result = audit(data["hand"], claim=claim, claim_total=total, profile=data.get("profile", profile))
+        ident, hand, claim, total, own = fields(parse_line(number, raw), number, profile)
+        record["id"] = ident
+        result = audit(hand, claim=claim, claim_total=total, profile=own)
         record.update(result.to_dict())
         record["agrees"] = None if claim is None and total is None else result.claim_is_right
     except (ValueError, MjrefError) as e:
-        record["error"] = str(e).splitlines()[0]
+        record = {"line": number, "error": printable(str(e))}
+    except Exception as e:  # a fault in the scorer costs this line, not the run
+        record = {"line": number, "error": printable(f"internal error ({type(e).__name__}: {e})")}
     return record
 
 
-def done_lines(report: Path) -> set[int]:
-    """Input line numbers already in ``report``; a half-written last line is cut off the file."""
-    if not report.exists():
-        return set()
-    done: set[int] = set()
-    good_end = 0
-    with open(report, "rb") as f:
-        for raw in f:
-            try:
-                done.add(int(json.loads(raw)["line"]))
-            except (ValueError, KeyError, TypeError):
-                break  # an interrupted write: everything from here is redone
-            good_end += len(raw)
-    with open(report, "rb+") as f:
-        f.truncate(good_end)
-    return done
+def parse_line(number: int, raw: bytes | str) -> object:
+    """The JSON value of one input line; ValueError, in one line, when it has none."""
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"line too long (more than {MAX_LINE} characters)")
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ValueError(f"not UTF-8 (byte 0x{raw[e.start]:02x} at byte {e.start + 1})") from None
+    text = raw.removeprefix("\ufeff") if number == 1 else raw
+    if len(text) > MAX_LINE:
+        raise ValueError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise ValueError("not JSON that can be read (nested too deeply)") from None
+    except ValueError as e:  # e.g. an integer of more digits than Python converts
+        raise ValueError(f"not JSON that can be read ({e})") from None
 
 
-def _items(path: Path, skip: set[int], profile: str, summary: Summary) -> Iterator[tuple[int, str, str]]:
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for number, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            if number in skip:
-                summary.skipped += 1
-                continue
-            yield number, line.strip(), profile
+def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str | None, int | None, str]:
+    """``id``, ``hand``, ``claim``, ``claim_total`` and ``profile`` of a line, each of the type it must
+    have (null is the same as absent); ValueError naming the first that is not."""
+    if not isinstance(data, dict):
+        raise ValueError(f'expected a JSON object with "id" and "hand", not {_kind(data)}')
+    ident = data.get("id")
+    if ident is None:
+        ident = number
+    elif not isinstance(ident, str) and not _whole(ident):
+        raise ValueError(f'"id" must be text or a whole number, not {_kind(ident)}')
+    hand = data.get("hand")
+    if not isinstance(hand, str):
+        what = "is missing" if hand is None else f"must be text, not {_kind(hand)}"
+        raise ValueError(f'"hand" {what} (a hand such as "234m567m234p567p88s")')
+    claim = data.get("claim")
+    if claim is not None and not isinstance(claim, str):
+        raise ValueError(f'"claim" must be text such as "Pure Straight, Tile Hog x2", not {_kind(claim)}')
+    total = data.get("claim_total")
+    if total is not None and not _whole(total):
+        raise ValueError(f'"claim_total" must be a whole number, not {_kind(total)}')
+    own = data.get("profile")
+    if own is None:
+        own = profile
+    elif not isinstance(own, str):
+        raise ValueError(f'"profile" must be the name of a profile, not {_kind(own)}')
+    elif own != profile and own not in _builtins():
+        allowed = ", ".join(sorted({*_builtins(), profile}))
+        raise ValueError(f'"profile": {own[:100]!r} is not allowed: use one of {allowed} (--profile adds a file)')
+    return ident, hand, claim, total, own
 
 
-def count_lines(path: Path) -> int:
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: object) -> str:
+    """The JSON type of ``value``, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    kinds = {dict: "an object", list: "an array", str: "text", int: "a number", float: "a fractional number"}
+    return kinds.get(type(value), type(value).__name__)
+
+
+@cache
+def _builtins() -> frozenset[str]:
+    return frozenset(builtin_names())
+
+
+def read_lines(f: IO[bytes], digest: Any = None) -> Iterator[tuple[int, bytes]]:
+    """Each line of ``f`` with its number, split on ``\\n`` only (``\\r`` is data), its ``\\n`` or
+    ``\\r\\n`` ending removed. A line longer than :data:`MAX_BYTES` is cut to ``MAX_BYTES + 1`` bytes
+    (the rest is read past, not kept). Every byte read is fed to ``digest`` (a hashlib object)."""
+    number = 0
+    while raw := f.readline(MAX_BYTES + 1):
+        number += 1
+        if digest is not None:
+            digest.update(raw)
+        if not raw.endswith(b"\n") and len(raw) > MAX_BYTES:
+            while rest := f.readline(1 << 16):
+                if digest is not None:
+                    digest.update(rest)
+                if rest.endswith(b"\n"):
+                    break
+        if raw.endswith(b"\n"):
+            raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+        yield number, raw
+
+
+def scan(path: Path) -> tuple[str, int]:
+    """The sha256 of ``path``'s bytes and its number of lines that are not blank."""
+    digest = hashlib.sha256()
     with open(path, "rb") as f:
-        return sum(1 for line in f if line.strip())
+        lines = sum(1 for _, raw in read_lines(f, digest) if raw.strip())
+    return digest.hexdigest(), lines
+
+
+def _items(f: IO[bytes], profile: str, done: dict[int, Any], digest: Any) -> Iterator[Item]:
+    for number, raw in read_lines(f, digest):
+        if raw.strip() and number not in done:
+            yield number, raw, profile
 
 
 def run(
@@ -156,30 +238,99 @@ def run(
     out: IO[str],
     profile: str = "green-book",
     jobs: int | None = None,
-    skip: set[int] | None = None,
-    progress: Any = None,
-    on_error: Any = None,
+    done: dict[int, Outcome] | None = None,
+    progress: Callable[[int], object] | None = None,
+    on_error: Callable[[dict[str, Any]], object] | None = None,
+    guard: StopOnSignals | None = None,
 ) -> Summary:
-    """Audit every line of ``path`` into ``out`` (one JSON record per line); return the summary."""
-    summary = Summary()
-    items = _items(path, skip or set(), profile, summary)
+    """Audit every line of ``path`` not in ``done`` (records already reported, by input line) into ``out``,
+    one JSON record per line; return the summary of all of them. With ``guard``, a signal stops the run
+    between two writes, never in one."""
+    summary = Summary(skipped=len(done or {}))
+    for result in (done or {}).values():
+        summary.add(result)
+    held: Callable[[], AbstractContextManager[None]] = guard.held if guard is not None else nullcontext
+    digest = hashlib.sha256()
     jobs = jobs or os.cpu_count() or 1
     name_index()  # read the fan names once, before the workers are forked
-    if jobs == 1:
-        results: Iterator[tuple[str, Outcome]] = map(report_line, items)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("fork").Pool(jobs)
-        results = pool.imap(report_line, items, chunksize=64)
+    pool = None
+    with open(path, "rb") as f:
+        items = _items(f, profile, done or {}, digest)
+        try:
+            if jobs == 1:
+                results: Iterator[tuple[str, Outcome]] = map(report_line, items)
+            else:
+                with held():
+                    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals)
+                results = pool.imap(report_line, items, chunksize=64)
+            for line, result in results:
+                with held():
+                    _write(out, line)
+                    summary.add(result)
+                if result[0] == "error" and on_error is not None:
+                    on_error(json.loads(line))
+                if progress is not None:
+                    progress(1)
+        finally:
+            if pool is not None:
+                with held():
+                    pool.terminate()
+    summary.sha256 = digest.hexdigest()
+    return summary
+
+
+def _write(out: IO[str], line: str) -> None:
     try:
-        for line, result in results:
+        try:
             out.write(line)
-            summary.add(result)
-            if result[0] == "error" and on_error is not None:
-                on_error(json.loads(line))
-            if progress is not None:
-                progress(1)
-    finally:
-        if pool is not None:
-            pool.terminate()
+        except UnicodeEncodeError:  # text the output cannot encode (a lone surrogate from a \\ud800 escape)
+            out.write(json.dumps(json.loads(line), ensure_ascii=True) + "\n")
+    except OSError as e:
+        raise ReportError(f"cannot write the report: {e.strerror}") from None
+
+
+def profile_ref(profile: str) -> str:
+    """``profile`` as the report header records it: a built-in name, or the file's resolved path."""
+    return profile if profile in _builtins() else str(Path(profile).resolve())
+
+
+def audit_file(
+    path: Path,
+    out: Path | None,
+    profile: str = "green-book",
+    jobs: int | None = None,
+    on_error: Callable[[dict[str, Any]], object] | None = None,
+    progress: Callable[[int], AbstractContextManager[Any]] | None = None,
+) -> Summary:
+    """Audit ``path`` into the report ``out`` (created, or resumed: :func:`kb.report_file.open_report`),
+    or to stdout, header first. ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
+    SIGINT and SIGTERM raise :class:`kb.report_file.Interrupted` with the report left whole."""
+    with StopOnSignals() as guard:
+        target: IO[str] | None = None
+        try:
+            sha256, lines = scan(path)
+            head = header(path, sha256, profile_ref(profile))
+            with guard.held():
+                done: dict[int, Outcome] = {}
+                if out is None:
+                    target = sys.stdout
+                    _write(target, header_line(head))
+                else:
+                    target, done = open_report(out, head, outcome)
+            with progress(max(lines - len(done), 0)) if progress else nullcontext() as bar:
+                summary = run(path, target, profile, jobs, done, bar.update if bar else None, on_error, guard)
+        except BaseException as e:
+            if target is not None:
+                with guard.held(), suppress(OSError):
+                    target.flush() if out is None else target.close()
+                if isinstance(e, Interrupted):
+                    e.report = out is not None
+            raise
+        with guard.held():
+            try:
+                target.flush() if out is None else target.close()
+            except OSError as e:
+                raise ReportError(f"cannot write the report: {e.strerror}") from None
+    if summary.sha256 != sha256:
+        raise ReportError("the input changed while it was read, so the report does not match it: start a new report")
     return summary

@@ -1,8 +1,9 @@
 """Build the knowledge base: validate the corpus, then write ``kb.db`` with sqlite-utils, atomically.
 
 The database is written to a temporary file next to the target and renamed over it only when
-complete, so a failed build (bad rulings, a crash, a full disk) leaves the last good database as it
-was. Nothing is written while any problem remains.
+complete, so a failed build (bad rulings, a crash, a full disk, an interrupt) leaves the last good
+database as it was and no temporary behind (:mod:`kb.db_file`). Nothing is written while any
+problem remains, and a file at the target that is not a knowledge base is never overwritten.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
+import sqlite3
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -24,11 +25,13 @@ from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import format_hand, parse
 from scorer.profiles import Profile, load_profile
 
+from .db_file import OutputError, check_output, temporary
 from .fan_index import fan_names
 from .load import RULINGS_DIR, Corpus, body_references, load_corpus
 from .model import Problem, Ruling
 from .names import fold
 from .render import render
+from .ruling_files import check_folder, profile_paths
 from .schema import SCHEMA
 from .validate import Validation, validate
 
@@ -56,7 +59,7 @@ class BuildReport:
 
 
 def _profiles(root: Path) -> list[tuple[Profile, Path]]:
-    return [(load_profile(str(p)), p) for p in sorted((root / "profiles").glob("*.yaml"))]
+    return [(load_profile(str(p)), p) for p in profile_paths(root, [])]
 
 
 def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Iterator[dict[str, Any]]:
@@ -233,39 +236,51 @@ def _canonical(hand: str) -> str | None:
         return None
 
 
-def is_stale(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> bool:
-    """True when ``out`` is missing or older than a file under ``rulings`` or a scorer table."""
-    if not out.exists():
-        return True
-    built = out.stat().st_mtime
-    inputs = [*rulings.rglob("*.md"), *rulings.rglob("*.yaml"), *Path(scorer_tables.__file__).parent.glob("*.csv")]
-    return any(p.stat().st_mtime > built for p in inputs)
-
-
-def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
-    """Validate ``rulings`` and write the database to ``out``; raise :class:`BuildFailed` on any problem."""
-    start = time.perf_counter()
-    corpus = load_corpus(rulings)
-    checked = validate(corpus)
-    if checked.problems:
-        raise BuildFailed(checked.problems)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+def _write_file(tmp: Path, corpus: Corpus, checked: Validation) -> None:
+    db = sqlite_utils.Database(tmp)
     try:
-        db = sqlite_utils.Database(tmp)
         # The file is private until renamed, so no journal and no syncing on the way (one sync at the end).
         db.execute("PRAGMA journal_mode = OFF")
         db.execute("PRAGMA synchronous = OFF")
         with db.conn:
             _write(db, corpus, checked)
-        db.close()
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, out)
     finally:
-        tmp.unlink(missing_ok=True)
+        db.close()
+    with open(tmp, "rb+") as f:
+        os.fsync(f.fileno())
+
+
+def is_stale(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> bool:
+    """True when ``out`` is missing or older than a file under ``rulings`` or a scorer table."""
+    try:
+        built = out.stat().st_mtime
+        inputs = [*rulings.rglob("*.md"), *rulings.rglob("*.yaml"), *Path(scorer_tables.__file__).parent.glob("*.csv")]
+        return any(p.stat().st_mtime > built for p in inputs)
+    except OSError:  # missing, or an input that cannot be read: let the build say what is wrong
+        return True
+
+
+def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
+    """Validate ``rulings`` and write the database to ``out``.
+
+    Raise :class:`BuildFailed` on any problem in the rulings, :class:`~kb.ruling_files.RulingsFolderError`
+    when the folder cannot be read, and :class:`~kb.db_file.OutputError` when ``out`` cannot or may not
+    be written; in every case ``out`` is left as it was.
+    """
+    start = time.perf_counter()
+    check_output(out)
+    check_folder(rulings)
+    corpus = load_corpus(rulings)
+    checked = validate(corpus)
+    if checked.problems:
+        raise BuildFailed(checked.problems)
+    with temporary(out) as tmp:
+        try:
+            _write_file(tmp, corpus, checked)
+            check_output(out)  # nothing else appeared there meanwhile
+            os.replace(tmp, out)
+        except (OSError, sqlite3.Error) as e:
+            raise OutputError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     verified = sum(o.status == "verified" for o in checked.examples)
     return BuildReport(
         path=out,

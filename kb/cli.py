@@ -8,6 +8,7 @@ becomes one line ``error: <message>`` on stderr and exit status 2, never a trace
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import IO, Any
@@ -16,19 +17,20 @@ import click
 
 from scorer import score as score_hand
 from scorer.babcock import LIMIT, LIMITS
-from scorer.errors import MjrefError
+from scorer.errors import MjrefError, printable
 from scorer.hand import Hand, Kind
 from scorer.notation import parse
 from scorer.result import BabcockScore, Score
 from scorer.tiles import name
 
 from .audit import Audit, Comparison, audit, compare
-from .audit_log import count_lines, done_lines, run
+from .audit_log import audit_file
 from .build import DEFAULT_DB, BuildFailed, build, is_stale
 from .load import RULINGS_DIR
 from .lookup import lookup
 from .options import json_option, profile_option, situation_options, situation_overrides
 from .publish import publish, stage
+from .report_file import Interrupted
 from .serve import house_profile, serve
 
 DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
@@ -43,7 +45,7 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
     def show(self, file: IO[Any] | None = None) -> None:
-        message = " ".join(self.format_message().split())  # one line, whatever the message held
+        message = printable(" ".join(self.format_message().split()))  # one line of visible characters
         click.echo(f"error: {message}", file=file, err=True)
 
 
@@ -279,8 +281,9 @@ def compare_command(hand: str, profiles: str, as_json: bool) -> None:
 def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | None) -> None:
     """Audit every line of PATH: {"id", "hand"} with an optional "claim" or "claim_total".
 
-    One report line per input line; bad lines are reported with their line number and the run
-    goes on. With --out, a rerun skips the lines already reported, so an interrupted run resumes.
+    One report line per input line, after a header naming the input; bad lines are reported with
+    their line number and the run goes on. With --out, a rerun of the same input resumes the report;
+    any other existing file is refused, untouched. Ctrl-C stops cleanly (exit status 130).
 
     Example:
 
@@ -288,21 +291,20 @@ def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | No
         mjref audit-log event.jsonl --out report.jsonl
     """
     house_check(profile)
-    skip = done_lines(out) if out else set()
-    target = open(out, "a", encoding="utf-8") if out else sys.stdout  # noqa: SIM115 (closed below)
+    name = printable(path)
 
     def report_error(record: dict[str, Any]) -> None:
-        click.echo(f"{path}:{record['line']}: {record['error']}", err=True)
+        click.echo(f"{name}:{record['line']}: {record['error']}", err=True)
+
+    def bar(length: int) -> Any:
+        return click.progressbar(length=length, label="auditing", file=sys.stderr)
 
     try:
-        if sys.stderr.isatty():
-            with click.progressbar(length=count_lines(path) - len(skip), label="auditing", file=sys.stderr) as bar:
-                summary = run(path, target, profile, jobs, skip, bar.update, report_error)
-        else:
-            summary = run(path, target, profile, jobs, skip, None, report_error)
-    finally:
-        if out:
-            target.close()
+        summary = audit_file(path, out, profile, jobs, report_error, bar if sys.stderr.isatty() else None)
+    except Interrupted as e:
+        resume = f": {printable(out)} holds whole lines only; run the same command again to resume"
+        click.echo(f"interrupted by {e.name}{resume if e.report else ''}", err=True)
+        sys.exit(e.exit_status)
     for line in summary.lines():
         click.echo(line, err=out is None)
 
@@ -330,8 +332,14 @@ def ensure_database(db_path: Path | None) -> Path:
 
 
 def main() -> None:
-    """Entry point of the ``mjref`` console script."""
-    cli(prog_name="mjref")
+    """Entry point of the ``mjref`` console script. Output piped into a program that stops reading
+    (``mjref audit-log … | head``) ends the command quietly, as other Unix tools do."""
+    try:
+        cli(prog_name="mjref")
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)  # nothing more can reach the reader: drop the rest
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)  # 128 + SIGPIPE, what a shell reports for a command ended this way
 
 
 # Formatting of a Score as text. Nothing below decides anything: it only lays out what score() returned.
@@ -362,6 +370,10 @@ def format_score(result: Score) -> str:
             for e in result.excluded
         ]
         lines += _table(["#", "fan", "excluded by", "rulings"], excluded_rows)
+    if result.alternatives:
+        lines += ["", f"Also read as (the same total, {result.total} points; either reading is right, never a mix)"]
+        for i, a in enumerate(result.alternatives, 1):
+            lines.append(f"  also-read {i}: {a}" + (f"  [{a.form}]" if a.form != result.form else ""))
     flowers = f"{result.flowers} flower{'' if result.flowers == 1 else 's'}"
     lines += ["", f"Total      {result.total} points (including {flowers})"]
     if result.meets_minimum:
@@ -485,6 +497,10 @@ def format_audit(result: Audit) -> str:
         f"Scorer     {result.total} points"
         + (f" (the claim is {abs(diff)} {'too high' if diff > 0 else 'too low'})" if diff else ""),
     ]
+    readings = 1 + len(result.score.alternatives)
+    if readings > 1:
+        which = f"also-read {result.reading}" if result.reading else "the main reading"
+        lines.append(f"Reading    {which} (the hand has {readings} readings of the same total)")
     if result.verdicts:
         lines += ["", "Verdicts"]
         rows = [[v.claim, f"{v.fan} {v.name}", v.verdict, v.why, ", ".join(v.rulings)] for v in result.verdicts]

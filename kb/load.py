@@ -3,6 +3,8 @@
 Nothing here raises on bad data. Each reader returns what it could read plus a list of
 :class:`~kb.model.Problem`, so one run reports every problem in every file. Checks that need
 more than one file (unknown sources, duplicate ids, the scorer's ids) are in :mod:`kb.validate`.
+Files are read through :mod:`kb.ruling_files` (regular files only, bounded, inside the folder), and
+a body's citations and links through :mod:`kb.render`, the parser that renders them.
 """
 
 from __future__ import annotations
@@ -27,14 +29,14 @@ from .model import (
     Ruling,
     Source,
 )
+from .render import references
+from .ruling_files import MAX_RULING_BYTES, MAX_SOURCES_BYTES, display, read_text, ruling_paths
 from .strict_yaml import Document, YamlError, parse
 
 RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 SOURCE_ID = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
 EXAMPLE_FAN = re.compile(r"([a-z0-9-]+)(?: x([1-9][0-9]?))?\Z")
-INLINE_CITE = re.compile(r"\[@([^\s,\]]+),\s*([^\]]+)\]")
-WIKI_LINK = re.compile(r"\[\[([^\]]+)\]\]")
 
 RULING_FIELDS = {
     "id": True,
@@ -73,29 +75,6 @@ class Corpus:
     sources: dict[str, Source] = field(default_factory=dict)
     rulings: list[Ruling] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-
-
-def display(path: Path) -> str:
-    """A path as problems show it: relative to the working folder when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def read_text(path: Path, problems: list[Problem]) -> str | None:
-    """The file's text, or None with a problem when it cannot be read or is not UTF-8."""
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        problems.append(Problem(display(path), 1, f"cannot read the file: {e.strerror}"))
-        return None
-    try:
-        return raw.decode("utf-8-sig")  # a byte-order mark is tolerated
-    except UnicodeDecodeError as e:
-        line = raw.count(b"\n", 0, e.start) + 1
-        problems.append(Problem(display(path), line, f"not UTF-8: byte 0x{raw[e.start]:02x} cannot be decoded"))
-        return None
 
 
 class _Fields:
@@ -264,10 +243,10 @@ def split_front_matter(text: str) -> tuple[str, str, int] | None:
     return None
 
 
-def load_ruling(path: Path, problems: list[Problem]) -> Ruling | None:
-    """Read one ruling file; its problems are appended to ``problems``."""
+def load_ruling(path: Path, problems: list[Problem], root: Path | None = None) -> Ruling | None:
+    """Read one ruling file of the folder ``root``; its problems are appended to ``problems``."""
     where = display(path)
-    text = read_text(path, problems)
+    text = read_text(path, problems, limit=MAX_RULING_BYTES, root=root)
     if text is None:
         return None
     parts = split_front_matter(text)
@@ -328,18 +307,20 @@ def load_ruling(path: Path, problems: list[Problem]) -> Ruling | None:
 
 
 def body_references(ruling: Ruling) -> tuple[list[Citation], list[tuple[str, int]]]:
-    """The inline citations ``[@Source, locator]`` and links ``[[id]]`` of a ruling's body, with lines."""
-    cites, links = [], []
-    for n, line in enumerate(ruling.body.splitlines(), start=ruling.body_line):
-        cites += [Citation(m[1], m[2].strip(), "", n, inline=True) for m in INLINE_CITE.finditer(line)]
-        links += [(m[1].strip(), n) for m in WIKI_LINK.finditer(line)]
+    """The inline citations ``[@Source, locator]`` and links ``[[id]]`` of a ruling's body, with lines.
+
+    They are what :func:`kb.render.references` finds, so exactly what the rendered page links.
+    """
+    refs, first = references(ruling.body), ruling.body_line
+    cites = [Citation(r.target, r.locator, "", first + r.line, inline=True) for r in refs if r.kind == "cite"]
+    links = [(r.target, first + r.line) for r in refs if r.kind == "link"]
     return cites, links
 
 
 def load_sources(path: Path, problems: list[Problem]) -> dict[str, Source]:
     """Read ``sources.yaml``: a list of sources, each checked field by field."""
     where = display(path)
-    text = read_text(path, problems)
+    text = read_text(path, problems, limit=MAX_SOURCES_BYTES, root=path.parent)
     if text is None:
         return {}
     try:
@@ -392,10 +373,8 @@ def load_corpus(root: Path = RULINGS_DIR) -> Corpus:
         corpus.problems.append(Problem(display(root), 1, "no such rulings folder"))
         return corpus
     corpus.sources = load_sources(root / "sources.yaml", corpus.problems)
-    for path in sorted(root.rglob("*.md")):
-        if path.name.lower() == "readme.md":
-            continue
-        ruling = load_ruling(path, corpus.problems)
+    for path in ruling_paths(root, corpus.problems):
+        ruling = load_ruling(path, corpus.problems, root)
         if ruling is not None:
             corpus.rulings.append(ruling)
     return corpus

@@ -23,6 +23,7 @@ from pathlib import Path
 from scorer.errors import MjrefError
 
 from .build import DEFAULT_DB
+from .db_file import NO_SUCH_FILE, knowledge_base_problem
 from .names import fold
 
 MAX_QUERY = 300  # characters
@@ -38,7 +39,7 @@ _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
 
 
 class LookupFailed(MjrefError):
-    """The query cannot be looked up (empty, too long, or no knowledge base)."""
+    """The query cannot be looked up (empty, too long, or no knowledge base at the path given)."""
 
     code = "lookup"
 
@@ -76,8 +77,17 @@ class Index:
     """An open knowledge base, with the fan names and ruling summaries held in memory."""
 
     def __init__(self, path: Path) -> None:
-        if not path.exists():
+        problem = knowledge_base_problem(path)  # checked first: a FIFO or a device is never opened
+        if problem == NO_SUCH_FILE:
             raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
+        if problem is not None:
+            raise LookupFailed(f"{path} {problem}")
+        try:
+            self._load(path)
+        except sqlite3.Error as e:
+            raise LookupFailed(f"{path} cannot be read as a knowledge base ({e}): run 'mjref build'") from None
+
+    def _load(self, path: Path) -> None:
         self.conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans FROM rulings").fetchall()
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
@@ -178,6 +188,12 @@ class Index:
             raise LookupFailed("empty query: type a question or a fan name")
         if len(query) > MAX_QUERY:
             raise LookupFailed(f"query too long: {len(query)} characters (at most {MAX_QUERY})")
+        try:
+            return self._find(query, limit)
+        except sqlite3.Error as e:
+            raise LookupFailed(f"the knowledge base cannot be read ({e}): run 'mjref build'") from None
+
+    def _find(self, query: str, limit: int) -> tuple[list[Hit], list[int]]:
         fans, rest = self.read(query)
         rest_words = [w for w in fold(_CJK.sub(" ", rest)).split() if w not in _STOPWORDS] + _CJK.findall(rest)
         about_rest = self._text_scores(rest) if rest_words else {}

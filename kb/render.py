@@ -3,8 +3,13 @@
 markdown-it-py with raw HTML disabled: a ``<script>`` in a ruling is shown as text, never run.
 Two small inline rules add the knowledge base's own syntax:
 
-- ``[@Starback2008, §3.1]`` an inline citation, rendered as a link to the source's page;
+- ``[@Starback2008, §3.1]`` an inline citation, rendered as a link to the source's page; the locator
+  may wrap onto the next line (its spaces and line breaks are read as one space);
 - ``[[fan-tile-hog]]`` a link to another ruling, rendered with the ruling's id.
+
+:func:`references` lists what these rules found, from the same parse, so what the build checks and
+stores is exactly what the page shows: a citation in a code span is not one, a citation wrapped over
+two lines is one, and a ``[@`` or ``[[`` left as text is reported as a stray.
 
 >>> html, text = render("Tile Hog <b>counts</b> [@Starback2008, §3.1]; see [[fan-tile-hog]].")
 >>> print(html.strip())
@@ -19,6 +24,7 @@ from __future__ import annotations
 import html as html_lib
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from markdown_it import MarkdownIt
@@ -27,8 +33,21 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
-_CITE = re.compile(r"\[@([A-Za-z][A-Za-z0-9-]*),\s*([^\]\n]+)\]")
-_LINK = re.compile(r"\[\[([a-z0-9-]+)\]\]")
+# The one grammar of both: the locator may be empty or span lines here, so that validation sees
+# (and refuses) what a stricter pattern would have left as text or linked to a missing page.
+_CITE = re.compile(r"\[@([A-Za-z][A-Za-z0-9-]*),([^\[\]]*)\]")
+_LINK = re.compile(r"\[\[([^\[\]\n]*)\]\]")
+_STRAY = re.compile(r"\[[@\[][^\]\n]{0,40}\]?")
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A citation, a ruling link or a stray ``[@``/``[[`` in a body; ``line`` counts from 0 in the body."""
+
+    kind: str  # cite | link | stray
+    target: str  # source id, ruling id, or the stray text
+    locator: str
+    line: int
 
 
 def _mjref_refs(state: StateInline, silent: bool) -> bool:
@@ -40,7 +59,11 @@ def _mjref_refs(state: StateInline, silent: bool) -> bool:
         if m:
             if not silent:
                 token = state.push(kind, "", 0)
-                token.meta = {"target": m.group(1), "locator": m.group(2) if kind == "mjref_cite" else ""}
+                token.meta = {
+                    "target": m.group(1) if kind == "mjref_cite" else m.group(1).strip(),
+                    "locator": " ".join(m.group(2).split()) if kind == "mjref_cite" else "",
+                    "newlines": state.src.count("\n", 0, state.pos),
+                }
             state.pos = m.end()
             return True
     return False
@@ -83,6 +106,35 @@ def _plain(tokens: Sequence[Token]) -> list[str]:
             out.extend(_plain(token.children))
         if token.type.endswith("_close") and token.block:
             out.append("\n")
+    return out
+
+
+@lru_cache(maxsize=1024)
+def references(body: str) -> tuple[Reference, ...]:
+    """Every citation, ruling link and stray ``[@``/``[[`` the renderer finds in ``body``, in order."""
+    out: list[Reference] = []
+    first = 0
+    for block in markdown().parse(body):
+        first = block.map[0] if block.map else first
+        if block.type != "inline":
+            continue
+        for token in _walk(block.children or []):
+            if token.type in ("mjref_cite", "mjref_link"):
+                kind = "cite" if token.type == "mjref_cite" else "link"
+                line = first + token.meta["newlines"]
+                out.append(Reference(kind, token.meta["target"], token.meta["locator"], line))
+            elif token.type == "text":
+                for m in _STRAY.finditer(token.content):
+                    at = block.content.find(token.content)
+                    out.append(Reference("stray", m.group(0), "", first + block.content.count("\n", 0, max(at, 0))))
+    return tuple(out)
+
+
+def _walk(tokens: Sequence[Token]) -> list[Token]:
+    out: list[Token] = []
+    for token in tokens:
+        out.append(token)
+        out += _walk(token.children or [])
     return out
 
 

@@ -4,7 +4,9 @@ One description of the site, :func:`site_config`, feeds the three ways of runnin
 (:func:`serve_args`), the tests (:func:`datasette_kwargs`) and ``mjref publish`` (:mod:`kb.publish`).
 The database is opened immutable under the name ``kb``; the settings in ``site/settings.json`` turn
 arbitrary SQL and facets off and bound every query's time. The house profile reaches the site's plugin
-as ``plugins.mjref-site.profile`` in the metadata.
+as ``plugins.mjref-site.profile`` in the metadata. The plugins are those of ``site/plugins`` in every
+case, so the published site has the same guard as ``mjref serve`` (GET and HEAD only, Datasette's
+internals pages 404, no 500 for any input: ``mjref_guard.py``).
 """
 
 from __future__ import annotations

@@ -14,15 +14,17 @@ from pathlib import Path
 
 from scorer import score
 from scorer.babcock.sheet import KEYS as BABCOCK_KEYS
-from scorer.errors import MjrefError
+from scorer.errors import MjrefError, printable
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import FANS, FANS_BY_KEY
 from scorer.profiles import load_profile
 from scorer.result import Score
 from scorer.rulings import RULING_IDS
 
-from .load import Corpus, body_references, display
+from .load import Corpus, body_references
 from .model import Citation, Example, Problem, Ruling
+from .render import references
+from .ruling_files import display, profile_paths
 
 # Ids other parts and other sites link to (the knowledge-base issue's list): never rename them.
 _PUBLISHED = """
@@ -42,6 +44,7 @@ _PUBLISHED = """
     babcock-seven-twins babcock-optional-doubles babcock-no-score-hand babcock-settlement
 """
 PUBLISHED_IDS = frozenset(_PUBLISHED.split())
+MAX_LOCATOR = 200  # characters of an inline citation's locator: more is a ']' left out
 SUPPORTED_RULESETS = ("mcr", "babcock")  # examples of other rule sets are stored as unverified
 
 
@@ -107,6 +110,13 @@ def _check_citations(ruling: Ruling, cites: list[Citation], corpus: Corpus, out:
         if c.source not in corpus.sources:
             hint = _suggest(c.source, corpus.sources) or "; add it to rulings/sources.yaml"
             out.append(Problem(ruling.path, c.line, f"unknown source {c.source!r}{hint}"))
+        if not c.at:
+            where = "write the rule, section or page after the comma"
+            out.append(Problem(ruling.path, c.line, f"citation [@{c.source}, ]: no locator: {where}"))
+        elif c.inline and len(c.at) > MAX_LOCATOR:  # the longest real one is under 100 characters
+            start = f"[@{c.source}, {c.at[:30]}"
+            message = f"citation {start!r}…: locator over {MAX_LOCATOR} characters: ']' missing?"
+            out.append(Problem(ruling.path, c.line, message))
         if "@" in c.at:  # "[@A, x; @B, y]" would record B's citation as part of A's locator
             out.append(
                 Problem(
@@ -143,6 +153,10 @@ def _check_ruling(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: l
     body_cites, links = body_references(ruling)
     cites = list(ruling.cites) + body_cites + [c for p in ruling.positions for c in p.cites]
     _check_citations(ruling, cites, corpus, out)
+    for ref in references(ruling.body):
+        if ref.kind == "stray":
+            form = "write [@SourceId, locator] or [[ruling-id]], or put it in backquotes"
+            out.append(Problem(ruling.path, ruling.body_line + ref.line, f"{ref.target!r} is not a citation: {form}"))
     for target, line in [(r, ruling.line("related")) for r in ruling.related] + links:
         if target not in ids:
             out.append(Problem(ruling.path, line, f"link to unknown ruling {target!r}{_suggest(target, ids)}"))
@@ -184,7 +198,7 @@ def _check_scorer_ids(ids: dict[str, Ruling], root: Path, out: list[Problem]) ->
 
 
 def _check_profiles(root: Path, out: list[Problem]) -> None:
-    for path in sorted((root / "profiles").glob("*.yaml")):
+    for path in profile_paths(root, out):
         try:
             load_profile(str(path))
         except MjrefError as e:
@@ -212,5 +226,7 @@ def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
                 result.problems.append(Problem(ruling.path, ex.line, message))
     _check_scorer_ids(ids, corpus.root, result.problems)
     _check_profiles(corpus.root, result.problems)
+    # One line each, whatever a file name or a quoted value held.
+    result.problems = [Problem(printable(p.path), p.line, printable(p.message)) for p in result.problems]
     result.problems.sort(key=lambda p: (p.path, p.line))
     return result

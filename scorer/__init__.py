@@ -21,7 +21,7 @@ from .notation import format_hand, parse
 from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
 from .result import BabcockScore, Double, Excluded, FanScore, Score
 from .tiles import WINDS
-from .validate import validate
+from .validate import checked, flowers_problem, validate
 
 RULESETS = ("mcr", "babcock")
 _NO_OVERRIDES = (None,) * 7  # score() called without situation keywords
@@ -44,8 +44,11 @@ def score(
     by default the rule set's own: ``green-book`` for ``mcr``, ``babcock`` for ``babcock``).
 
     Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
-    Raises a :class:`MjrefError` subclass on bad input, and for a profile of the other rule set.
+    A :class:`Hand` is held to the same checks as a parsed string. Raises a :class:`MjrefError`
+    subclass on bad input of any kind or type, and for a profile of the other rule set.
     """
+    if profile is not None and not isinstance(profile, str):
+        raise ProfileError(f"profile: expected a profile name or a path, not {type(profile).__name__}")
     if ruleset != "mcr":
         if ruleset == "babcock":
             rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
@@ -54,7 +57,7 @@ def score(
                 raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
             return score_babcock(h, rules)
         raise MjrefError(f"unknown rule set {ruleset!r}: supported are {', '.join(RULESETS)}", code="ruleset")
-    h = parse(hand) if isinstance(hand, str) else hand
+    h = parse(hand) if isinstance(hand, str) else checked(hand)
     if (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) == _NO_OVERRIDES:
         validate(h)
         return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
@@ -72,12 +75,12 @@ def _situated(
     kong: bool | None,
     flowers: int | None,
 ) -> Hand:
-    """The hand, parsed, with the situation overrides applied, validated."""
-    h = parse(hand) if isinstance(hand, str) else hand
+    """The hand, parsed or checked, with the situation overrides applied, validated."""
+    h = parse(hand) if isinstance(hand, str) else checked(hand)
     changes: dict[str, object] = {}
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:
-            if wind not in ("E", "S", "W", "N"):
+            if not isinstance(wind, str) or wind not in ("E", "S", "W", "N"):
                 raise MjrefError(f"{field} wind {wind!r}: expected E, S, W or N", code="situation")
             changes[field] = WINDS["ESWN".index(wind)]
     for field, flag in (
@@ -87,10 +90,15 @@ def _situated(
         ("kong", kong),
     ):
         if flag is not None:
+            if not isinstance(flag, bool):
+                raise MjrefError(f"{field}: expected True or False, not {type(flag).__name__}", code="situation")
             changes[field] = flag
     if flowers is not None:
-        if not 0 <= flowers <= 8:
-            raise MjrefError(f"{flowers} flowers: a set has at most 8", code="flowers")
+        if not isinstance(flowers, int) or isinstance(flowers, bool):
+            raise MjrefError(f"flowers: expected a whole number, not {type(flowers).__name__}", code="flowers")
+        problem = flowers_problem(flowers)
+        if problem:
+            raise MjrefError(problem, code="flowers")
         changes["flowers"] = flowers
     if changes:
         h = replace(h, situation=replace(h.situation, **changes))  # type: ignore[arg-type]

@@ -459,9 +459,14 @@ def _with_win(form: str, declared: tuple[Group, ...], concealed: tuple[Group, ..
 
 
 def _declared_groups(hand: Hand) -> tuple[Group, ...]:
-    if not hand.melds:
+    """The declared sets as groups, in canonical order (by tile, then chow, pung, kong): a hand reads the
+    same whatever order its sets were written in."""
+    melds = hand.melds
+    if not melds:
         return ()
-    return tuple(GROUPS[m.kind, m.tile, m.concealed, True] for m in hand.melds)
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.offer or 0)))
+    return tuple(GROUPS[m.kind, m.tile, m.concealed, True] for m in melds)
 
 
 def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:

@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .errors import NotationError
+from .errors import NotationError, shown_char
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, WINDS, Tile, name, run_text
+from .validate import MAX_FLOWERS, MAX_SETS, declared_set, flowers_problem
 
 MAX_LENGTH = 200
-MAX_FLOWERS = 8
+DIGITS = "0123456789"  # ASCII only: str.isdigit() also takes '²' and '١', which int() then refuses
+__all__ = ["MAX_FLOWERS", "MAX_LENGTH", "format_hand", "parse"]
 
 
 def _fail(message: str, column: int) -> NotationError:
@@ -54,11 +56,11 @@ class _Reader:
             if ch == "" or ch in stop:
                 break
             self.i += 1
-            if ch.isdigit():
+            if ch in DIGITS:
                 digits.append((ch, col))
             elif ch in SUIT_LETTERS or ch == "z":
                 if not digits:
-                    raise _fail(f"suit letter '{ch}' has no digits before it", col)
+                    raise _fail(f"suit letter {shown_char(ch)} has no digits before it", col)
                 for d, dcol in digits:
                     out.append((_suited(d, ch, dcol), dcol))
                 digits = []
@@ -67,7 +69,7 @@ class _Reader:
                     raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter", digits[0][1])
                 out.append((27 + HONOR_LETTERS.index(ch), col))
             else:
-                raise _fail(f"unknown character '{ch}' (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)", col)
+                raise _fail(f"unknown character {shown_char(ch)} (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)", col)
         if digits:
             raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p, s or z)", digits[0][1])
         return out
@@ -85,30 +87,15 @@ def _suited(digit: str, suit: str, column: int) -> Tile:
 
 
 def _meld(tiles: list[tuple[Tile, int]], offer: int | None, column: int, text: str) -> Meld:
-    ts = sorted(t for t, _ in tiles)
-    kind: Kind | None = None
-    if len(ts) == 3 and ts[0] == ts[1] == ts[2]:
-        kind = Kind.PUNG
-    elif len(ts) == 4 and ts[0] == ts[3]:
-        kind = Kind.KONG
-    elif len(ts) == 3 and ts[0] < 27 and ts[0] // 9 == ts[2] // 9 and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
-        kind = Kind.CHOW
-    if kind is None:
-        raise _fail(f"{text} is no set: a declared set is a chow (three in a row of one suit), a pung or kong", column)
-    if offer is not None:
-        allowed = (1, 2, 3, 5, 6, 7) if kind is Kind.KONG else (1, 2, 3)
-        if offer not in allowed:
-            span = "1-3, or 5-7 for an added kong" if kind is Kind.KONG else "1-3"
-            raise _fail(f"offer {offer} in {text}: expected {span}", column)
-    elif kind is Kind.KONG:
-        offer = 0  # a kong with no supplier is a concealed kong
-    return Meld(kind, ts[0], offer)
+    return declared_set([t for t, _ in tiles], offer, text, where=f"hand:{column}")
 
 
 def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     col = r.column
     body = ""
+    columns: list[int] = []  # the column of each character of ``body`` (spaces are skipped)
     while r.peek() not in ("", "+"):
+        columns.append(r.column)
         body += r.take()
     example = "expected |PSabcd, e.g. |EW1000 (prevalent, seat, then 0/1 for self-drawn, last of its kind, "
     example += "last of the wall, kong)"
@@ -117,17 +104,17 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     winds = "ESWN"
     for k, ch in enumerate(body[:2]):
         if ch not in winds:
-            raise _fail(f"situation: '{ch}' is no wind (E, S, W or N), {example}", col + 1 + k)
-    for k, ch in enumerate(body[2:]):
+            raise _fail(f"situation: {shown_char(ch)} is no wind (E, S, W or N), {example}", columns[k])
+    for k, ch in enumerate(body[2:], start=2):
         if ch not in "01":
-            raise _fail(f"situation: flag '{ch}' must be 0 or 1, {example}", col + 3 + k)
+            raise _fail(f"situation: flag {shown_char(ch)} must be 0 or 1, {example}", columns[k])
     return WINDS[winds.index(body[0])], WINDS[winds.index(body[1])], tuple(ch == "1" for ch in body[2:])
 
 
 _FAST = re.compile(
     r"((?:\[[1-9ESWNCFPmpsz]+(?:,[1-7])?\])*)([1-9ESWNCFPmpsz]+)(?:\|([ESWN])([ESWN])([01]{4}))?(?:\+([1-8]))?"
 )
-_SETS = re.compile(r"\[([^,\]]+)(?:,(\d))?\]")
+_SETS = re.compile(r"\[([^,\]]+)(?:,([0-9]))?\]")
 
 
 _RUNS = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")  # digits and their suit letter, or one honour letter
@@ -219,6 +206,8 @@ def parse(text: str) -> Hand:
     >>> len(h.melds), name(h.winning), h.situation.self_drawn
     (2, '5s', True)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"expected a hand string, not {type(text).__name__}")
     if len(text) > MAX_LENGTH:
         raise NotationError(f"hand is {len(text)} characters long; at most {MAX_LENGTH} are read")
     fast = _parse_fast(text)
@@ -235,15 +224,15 @@ def parse(text: str) -> Hand:
             r.take()
             ocol = r.column
             digits = ""
-            while r.peek().isdigit():
+            while r.peek() in DIGITS and r.peek():
                 digits += r.take()
             if not digits:
-                raise _fail("expected the offer digit after the comma", ocol)
+                raise _fail(f"expected the offer digit after the comma, found {_found(r.peek())}", ocol)
             offer = int(digits)
         if r.take() != "]":
             raise _fail("declared set is not closed with ']'", col)
         melds.append(_meld(tiles, offer, col, text[col - 1 : r.i].replace(" ", "")))
-        if len(melds) > 4:
+        if len(melds) > MAX_SETS:
             raise _fail("more than four declared sets", col)
     standing = r.tiles("|+[]")
     ch = r.peek()
@@ -264,20 +253,25 @@ def parse(text: str) -> Hand:
         elif ch == "+" and not seen_flowers:
             seen_flowers = True
             digits = ""
-            while r.peek().isdigit():
+            while r.peek() in DIGITS and r.peek():
                 digits += r.take()
             if not digits:
-                raise _fail("expected the number of flowers after '+'", col)
+                raise _fail(f"expected the number of flowers after '+', found {_found(r.peek())}", col + 1)
             flowers = int(digits)
-            if flowers > MAX_FLOWERS:
-                raise _fail(f"{flowers} flowers: a set has at most {MAX_FLOWERS}", col)
+            problem = flowers_problem(flowers)
+            if problem:
+                raise _fail(problem, col)
         else:
-            raise _fail(f"unexpected '{ch}' after the tiles", col)
+            raise _fail(f"unexpected {shown_char(ch)} after the tiles", col)
         ch = r.peek()
     winning = standing[-1][0]
     self_drawn, last_of_kind, last_of_wall, kong = flags
     situation = Situation(prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
     return Hand(tuple(melds), tuple(sorted(t for t, _ in standing[:-1])), winning, situation)
+
+
+def _found(ch: str) -> str:
+    return shown_char(ch) if ch else "the end"
 
 
 _MELD_ORDER = {Kind.CHOW: 0, Kind.PUNG: 1, Kind.KONG: 2}

@@ -2,7 +2,9 @@
 
 A profile is a YAML file (built-ins in ``rulings/profiles/``) with ``name``, ``title``,
 ``extends`` (another profile, resolved once at load), ``positions`` (ruling id ->
-position) and optional ``points`` (fan key -> points, for a house value).
+position) and optional ``points`` (fan key -> points, for a house value). It is read with the
+rulings' strict reader (:mod:`scorer.strict_yaml`: no anchors or aliases, at most 64 KiB of UTF-8),
+and every field's type and range is checked; each mistake is a :class:`ProfileError` at ``file:line``.
 
 ``ruleset`` (``mcr`` unless a file of the chain says ``babcock``) decides which rulings
 the positions answer: the disputed MCR rulings (``scorer.mcr.positions``) or Babcock's
@@ -17,16 +19,19 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .babcock.options import OPTIONS
 from .errors import ProfileError
 from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES
 from .mcr.table import FANS, FANS_BY_KEY
+from .strict_yaml import Document, YamlError, read
 
 PROFILE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "profiles"
 DEFAULT = "green-book"
 DEFAULTS = {"mcr": DEFAULT, "babcock": "babcock"}  # the profile of each rule set when none is given
+MAX_POINTS = 88  # a house value for a fan: 0 (never scores) up to the Green Book's highest fan
+MAX_CHAIN = 16  # profiles in one extends chain
+MAX_TEXT = {"name": 80, "title": 200, "extends": 400, "ruleset": 20}  # characters of each text field
+FIELDS = ("name", "title", "ruleset", "extends", "positions", "points")
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,47 +54,52 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
 
 
-Lines = dict[tuple[str, ...], int]
-
-
-def _key_lines(node: yaml.Node | None, path: tuple[str, ...] = ()) -> Lines:
-    """The 1-based line of every mapping key, by its path (``("positions", "kong-table")``)."""
-    lines: Lines = {}
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            here = (*path, str(key.value))
-            lines[here] = key.start_mark.line + 1
-            lines.update(_key_lines(value, here))
-    return lines
-
-
-def _read(path: Path, label: str) -> tuple[dict[str, Any], Lines]:
+def _read(path: Path, label: str) -> tuple[dict[str, Any], Document]:
+    """One profile file, read strictly, its fields' types checked (names and values come later)."""
     try:
-        text = path.read_text(encoding="utf-8")
-        data = yaml.safe_load(text)
-        lines = _key_lines(yaml.compose(text, Loader=yaml.SafeLoader))
+        doc = read(path, nulls=True)
     except OSError as e:
-        raise ProfileError(f"cannot read profile {label}: {e.strerror}") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f"{label}:{mark.line + 1}" if mark else label
-        raise ProfileError(f"not valid YAML: {getattr(e, 'problem', e)}", where=where) from None
+        raise ProfileError(f"cannot read profile {label}: {e.strerror or e}") from None
+    except YamlError as e:
+        raise ProfileError(e.message, where=f"{label}:{e.line}") from None
+    data = doc.data
     if not isinstance(data, dict):
         raise ProfileError("a profile is a mapping with name, extends and positions", where=f"{label}:1")
-    unknown = sorted(set(data) - {"name", "title", "ruleset", "extends", "positions", "points"})
+    unknown = sorted(set(data) - set(FIELDS))
     if unknown:
-        raise ProfileError(f"unknown field {unknown[0]!r}", where=f"{label}:{lines.get((unknown[0],), 1)}")
-    return data, lines
+        raise ProfileError(f"unknown field {unknown[0]!r}", where=f"{label}:{doc.line(unknown[0])}")
+    for key, limit in MAX_TEXT.items():
+        value = data.get(key)
+        if value is None and key != "ruleset":
+            continue
+        if key in data and not (isinstance(value, str) and value.isprintable() and 0 < len(value) <= limit):
+            what = "a profile name or path" if key == "extends" else "text"
+            problem = f"expected {what} on one line, at most {limit} characters, not {_shown(value)}"
+            raise ProfileError(f"{key}: {problem}", where=f"{label}:{doc.line(key)}")
+    for key, what in (("positions", "ruling id: position"), ("points", "fan key: points")):
+        value = data.get(key)
+        if value is not None and not isinstance(value, dict):
+            problem = f"expected a mapping of {what}, one per line, not {_shown(value)}"
+            raise ProfileError(f"{key}: {problem}", where=f"{label}:{doc.line(key)}")
+    return data, doc
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return f"{type(value).__name__} {text[:40]}{'…' if len(text) > 40 else ''}"
 
 
 def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     if ref in builtin_names():
         return PROFILE_DIR / f"{ref}.yaml", ref
-    path = Path(ref)
-    if not path.is_absolute() and base is not None and not path.exists():
-        path = base / path
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        return path, str(ref)
+    try:
+        path = Path(ref)
+        if not path.is_absolute() and base is not None and not path.exists():
+            path = base / path
+        if path.suffix in (".yaml", ".yml") and path.is_file():
+            return path, str(ref)
+    except (OSError, ValueError):  # a name too long, a NUL byte: no such file
+        pass
     raise ProfileError(f"unknown profile {ref!r}: use one of {', '.join(builtin_names())} or a path to a .yaml file")
 
 
@@ -100,51 +110,54 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     >>> load_profile("chinese-practice").position("two-concealed-kongs")
     'six'
     """
+    if not isinstance(ref, str):
+        raise ProfileError(f"profile: expected a profile name or a path, not {type(ref).__name__}")
     path, label = _locate(ref, None)
-    chain: list[tuple[dict[str, Any], str, Lines]] = []
+    chain: list[tuple[dict[str, Any], str, Document]] = []
     seen: set[Path] = set()
     while True:
         seen.add(path.resolve())
-        data, lines = _read(path, label)
-        chain.append((data, label, lines))
+        data, doc = _read(path, label)
+        chain.append((data, label, doc))
         parent = data.get("extends")
         if parent is None:
             break
-        where = f"{label}:{lines.get(('extends',), 1)}"
-        if not isinstance(parent, str):
-            raise ProfileError("extends: expected a profile name or path", where=where)
+        where = f"{label}:{doc.line('extends')}"
         path, parent_label = _locate(parent, path.parent)
         if path.resolve() in seen:
             raise ProfileError(f"extends: {parent!r} leads back to a profile already in the chain (a loop)", where)
+        if len(chain) >= MAX_CHAIN:
+            raise ProfileError(f"extends: more than {MAX_CHAIN} profiles in one chain", where)
         label = parent_label
     ruleset = _ruleset(chain)
     table = DISPUTED if ruleset == "mcr" else OPTIONS
     positions: dict[str, str] = {}
     set_at: dict[str, str] = {}  # where each position was taken, for the error message
     points: dict[int, int] = {}
-    for data, label_of, lines in reversed(chain):
+    for data, label_of, doc in reversed(chain):
         for ruling, position in (data.get("positions") or {}).items():
-            where = f"{label_of}:{lines.get(('positions', str(ruling)), 1)}"
-            set_at[str(ruling)] = where
+            where = f"{label_of}:{doc.line('positions', ruling)}"
+            set_at[ruling] = where
             if ruling not in table:
                 raise ProfileError(_not_a_position(ruling, ruleset), where=where)
-            if position not in table[ruling]:
+            if not isinstance(position, str) or position not in table[ruling]:
                 choices = ", ".join(table[ruling])
                 raise ProfileError(f"positions: {ruling}: unknown position {position!r} (one of {choices})", where)
             positions[ruling] = position
         for key, value in (data.get("points") or {}).items():
-            where = f"{label_of}:{lines.get(('points', str(key)), 1)}"
+            where = f"{label_of}:{doc.line('points', key)}"
             if ruleset != "mcr":
                 raise ProfileError("points: a Babcock profile sets no fan points (its values are Babcock's)", where)
             if key not in FANS_BY_KEY:
                 raise ProfileError(f"points: unknown fan key {key!r}", where=where)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ProfileError(f"points: {key}: expected a whole number of points", where=where)
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
+                problem = f"expected a whole number of points from 0 to {MAX_POINTS}, not {_shown(value)}"
+                raise ProfileError(f"points: {key}: {problem}", where=where)
             points[FANS_BY_KEY[key].number] = value
     missing = [r for r in table if r not in positions]
     if missing:
-        _, base_label, base_lines = chain[-1]
-        where = f"{base_label}:{base_lines.get(('positions',), 1)}"
+        _, base_label, base_doc = chain[-1]
+        where = f"{base_label}:{base_doc.line('positions')}"
         must = (
             "a profile must decide every disputed ruling"
             if ruleset == "mcr"
@@ -173,13 +186,13 @@ def _check_required(positions: dict[str, str], set_at: dict[str, str]) -> None:
             raise ProfileError(message, where=set_at[ruling])
 
 
-def _ruleset(chain: list[tuple[dict[str, Any], str, Lines]]) -> str:
+def _ruleset(chain: list[tuple[dict[str, Any], str, Document]]) -> str:
     """The chain's rule set: ``mcr`` unless its base says otherwise; a file may repeat it, not change it."""
     ruleset = "mcr"
-    for i, (data, label, lines) in enumerate(reversed(chain)):
+    for i, (data, label, doc) in enumerate(reversed(chain)):
         if "ruleset" not in data:
             continue
-        where = f"{label}:{lines.get(('ruleset',), 1)}"
+        where = f"{label}:{doc.line('ruleset')}"
         value = data["ruleset"]
         if not isinstance(value, str) or value not in DEFAULTS:
             raise ProfileError(f"ruleset: unknown rule set {value!r} (one of {', '.join(DEFAULTS)})", where)

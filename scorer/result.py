@@ -46,6 +46,27 @@ class Excluded:
 
 
 @dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another reading of the hand with the same total: its ``fans`` and ``excluded`` as in :class:`Score`."""
+
+    form: str
+    fans: tuple[FanScore, ...]
+    excluded: tuple[Excluded, ...]
+    rulings: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "form": self.form,
+            "fans": [f.to_dict() for f in self.fans],
+            "excluded": [e.to_dict() for e in self.excluded],
+            "rulings": list(self.rulings),
+        }
+
+    def __str__(self) -> str:
+        return ", ".join(f"{f.name} {f.points}" for f in self.fans)
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """The result of :func:`scorer.score`; ``to_json()`` gives the JSON of the design."""
 
@@ -60,6 +81,7 @@ class Score:
     payments: dict[str, int] | None
     form: str = "regular"
     rulings: tuple[str, ...] = field(default=())  # rulings behind the hand as a whole (minimum, payments)
+    alternatives: tuple[Alternative, ...] = ()  # the other readings of the same total, one per list of fans
 
     @property
     def ruling_ids(self) -> set[str]:
@@ -69,6 +91,12 @@ class Score:
             ids.update(f.rulings)
         for e in self.excluded:
             ids.update(e.rulings)
+        for a in self.alternatives:
+            ids.update(a.rulings)
+            for f in a.fans:
+                ids.update(f.rulings)
+            for e in a.excluded:
+                ids.update(e.rulings)
         return ids
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,6 +110,7 @@ class Score:
             "fans": [f.to_dict() for f in self.fans],
             "excluded": [e.to_dict() for e in self.excluded],
             "payments": self.payments,
+            "alternatives": [a.to_dict() for a in self.alternatives],
         }
 
     def to_json(self, indent: int | None = 2) -> str:

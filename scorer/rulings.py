@@ -32,6 +32,7 @@ OTHER = frozenset(
         "last-tile-draw-replacement",
         "replacement-tile-self-drawn",
         "repeated-fans",
+        "equal-readings",
     }
 )
 

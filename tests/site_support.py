@@ -85,7 +85,7 @@ def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterato
         deadline = time.monotonic() + timeout
         while True:
             try:
-                if httpx.get(f"{url}/-/versions.json", timeout=2).status_code == 200:
+                if httpx.get(f"{url}/robots.txt", timeout=2).status_code == 200:
                     break
             except httpx.TransportError:
                 pass

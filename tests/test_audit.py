@@ -150,7 +150,8 @@ def event(tmp_path_factory):
 
 
 def check_report(report, planted):
-    records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    header, *records = (json.loads(line) for line in report.read_text(encoding="utf-8").splitlines())
+    assert header["mjref_report"] == 1
     assert sorted(r["line"] for r in records) == sorted(planted)
     for r in records:
         if planted[r["line"]] == "error":
@@ -179,8 +180,8 @@ def test_an_interrupted_run_resumes_without_redoing_lines(event, tmp_path):
     report = tmp_path / "report.jsonl"
     CliRunner().invoke(cli, ["audit-log", str(path), "--out", str(report), "--jobs", "1"])
     full = report.read_text(encoding="utf-8").splitlines()
-    # Interrupt: keep the first 50 lines and half of the 51st, as a killed process would leave them.
-    report.write_text("\n".join(full[:50]) + "\n" + full[50][: len(full[50]) // 2], encoding="utf-8")
+    # Interrupt: keep the header, 50 lines and half of the 51st, as a killed process would leave them.
+    report.write_text("\n".join(full[:51]) + "\n" + full[51][: len(full[51]) // 2], encoding="utf-8")
     result = CliRunner().invoke(cli, ["audit-log", str(path), "--out", str(report), "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "skipped as already reported: 50" in result.stdout

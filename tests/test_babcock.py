@@ -406,11 +406,13 @@ def test_the_json_shape():
         "fans",
         "excluded",
         "payments",
+        "alternatives",
         "base",
         "doubles",
         "limit",
     ]
     assert data["ruleset"] == "babcock" and data["profile"] == "babcock" and data["limit"] is False
+    assert data["alternatives"] == []  # Babcock keeps its best reading alone: no audit of claims to serve
     assert data["fans"][0] == {
         "fan": "mah-jongg",
         "key": "mah-jongg",

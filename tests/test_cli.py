@@ -25,7 +25,18 @@ EXAMPLE = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind
 PLAIN = "123m456m789m123p55s|EE0000"  # Pure Straight, won on a discard
 BELOW_MINIMUM = "123m456m789p234s55s|EE0000"  # Concealed Hand, All Chows, Short Straight: 5 points
 
-SCORE_KEYS = {"ruleset", "profile", "hand", "total", "flowers", "meets_minimum", "fans", "excluded", "payments"}
+SCORE_KEYS = {
+    "ruleset",
+    "profile",
+    "hand",
+    "total",
+    "flowers",
+    "meets_minimum",
+    "fans",
+    "excluded",
+    "payments",
+    "alternatives",
+}
 FAN_KEYS = {"fan", "key", "name", "points", "count", "sets", "rulings"}
 EXCLUDED_KEYS = {"fan", "key", "name", "by", "rulings"}
 PURE_STRAIGHT, MIXED_STRAIGHT, FULLY_CONCEALED, CONCEALED, SHORT_STRAIGHT, SELF_DRAWN = 28, 39, 56, 62, 71, 80

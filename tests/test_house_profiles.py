@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from click.testing import CliRunner
 
 from kb.audit import compare
 from kb.cli import cli
-from scorer import score
+from scorer import ProfileError, score
 from scorer.mcr.positions import DISPUTED, REQUIRES
 from scorer.profiles import load_profile
 
@@ -93,3 +95,66 @@ def test_positions_that_need_another_name_real_rulings_and_positions():
         assert position in DISPUTED[ruling] and choice in DISPUTED[needed] and why
     # The built-in profiles keep them.
     assert load_profile("chinese-practice").position("melded-and-concealed-kong") == "five"
+
+
+BILLION_LAUGHS = "name: p\nextends: green-book\na: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 9)}]\n" for i in range(8)
+)
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (BILLION_LAUGHS.encode(), "p.yaml:3: anchors and aliases (&name, *name) are not allowed"),
+        (b"name: p\nextends: green-book\npositions: &a\n  x: *a\n", "p.yaml:3: anchors and aliases"),
+        (b"name: p\nextends: green-book\npositions: [a, b]\n", "p.yaml:3: positions: expected a mapping of ruling id"),
+        (b"name: p\nextends: green-book\npoints: [a]\n", "p.yaml:3: points: expected a mapping of fan key: points"),
+        (b"name: p\nextends: green-book\n# caf\xe9\n", "p.yaml:3: not UTF-8 text: byte 0xe9 at offset 33"),
+        (
+            b"name: p\nextends: green-book\npoints: {tile-hog: 100000000000000000000000}\n",
+            "p.yaml:3: points.tile-hog: a number of more than 18 digits",
+        ),
+        (
+            b"name: p\nextends: green-book\npoints:\n  tile-hog: 89\n",
+            "p.yaml:4: points: tile-hog: expected a whole number of points from 0 to 88, not int 89",
+        ),
+        (b"name: p\nextends: green-book\npoints:\n  tile-hog: 2.5\n", "p.yaml:4: points.tile-hog: the plain word"),
+        (b'name: "club\\e]0;pwned\\a"\nextends: green-book\n', "p.yaml:1: name: expected text on one line"),
+        (b"name: [p]\nextends: green-book\n", "p.yaml:1: name: expected text on one line"),
+        (b"name: p\nextends: 5\n", "p.yaml:2: extends: expected a profile name or path on one line"),
+        (
+            b"name: p\nextends: green-book\ntitle: no\n",
+            "p.yaml:3: title: the plain word 'no' would be read as a boolean",
+        ),
+        (b"name: p\n" + b"x: " + b"[" * 40 + b"]" * 40 + b"\n", "p.yaml:2: nested more than 16 levels deep"),
+        (b"name: p\n# " + b"x" * 70_000 + b"\n", "p.yaml:1: the file is larger than 64 KiB"),
+        (
+            b"name: p\nextends: green-book\ntitle: \x1b[2J\n",
+            "p.yaml:3: not valid YAML: character '\\x1b' is not allowed",
+        ),
+    ],
+)
+def test_hostile_profile_files_are_one_error_line_with_file_and_line(tmp_path, content, expected):
+    (tmp_path / "p.yaml").write_bytes(content)
+    started = time.perf_counter()
+    result = run_score("--profile", str(tmp_path / "p.yaml"))
+    assert time.perf_counter() - started < 5
+    assert result.exit_code == 2, result.output
+    assert result.stderr.endswith("\n") and result.stderr[:-1].isprintable()  # one line, no control characters
+    assert result.stderr.removeprefix("error: ").removeprefix(str(tmp_path) + "/").startswith(expected), result.stderr
+
+
+def test_a_profile_path_no_file_system_accepts_is_an_unknown_profile():
+    for ref in ("a\x00b.yaml", "x" * 5000 + ".yaml"):
+        with pytest.raises(ProfileError, match="unknown profile"):
+            load_profile(ref)
+
+
+def test_a_house_value_runs_from_0_to_88_points(tmp_path):
+    house = write(
+        tmp_path, "club.yaml", "name: club\nextends: green-book\npoints:\n  tile-hog: 88\n  flower-tiles: 0\n"
+    )
+    assert load_profile(house).points[64] == 88
+    too_much = write(tmp_path, "much.yaml", "name: much\nextends: green-book\npoints:\n  tile-hog: 89\n")
+    with pytest.raises(ProfileError, match="from 0 to 88, not int 89"):
+        load_profile(too_much)

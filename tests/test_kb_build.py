@@ -12,6 +12,7 @@ from click.testing import CliRunner
 import kb.build
 from kb.build import BuildFailed, build, is_stale
 from kb.cli import cli
+from kb.db_file import OutputError
 from scorer.babcock.options import OPTIONS
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import EXCLUSIONS, FANS
@@ -135,7 +136,7 @@ def test_a_crash_while_writing_leaves_the_last_good_database_untouched(tmp_path,
         raise OSError("disk full")
 
     monkeypatch.setattr(kb.build, "_write", crash)
-    with pytest.raises(OSError):
+    with pytest.raises(OutputError, match="cannot write .*: disk full"):
         build(out)
     assert out.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kb.db"]

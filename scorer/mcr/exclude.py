@@ -108,13 +108,18 @@ def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | Non
     return None
 
 
-def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[Hit]:
-    """The highest-scoring admissible subset of set-combination ``hits``.
+MAX_CHOICES = 8  # equal-best choices kept per arrangement: enough for every tie seen, bounded for the worst
 
-    Ties go to the subset found first, hits being tried from the highest fan down.
+
+def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[list[Hit]]:
+    """Every highest-scoring admissible subset of set-combination ``hits`` (at most :data:`MAX_CHOICES`).
+
+    The search tries hits from the highest fan down, each first taken and then left out, so the first
+    subset returned is the one that takes the higher-valued fans (the scorer's preferred choice); the
+    others reach the same points with other fans or other sets (``equal-readings``).
     """
     if len(hits) <= 1:
-        return hits
+        return [hits]
     order = sorted(hits, key=lambda h: (-points[h.fan], h.fan, h.sets))
     tree = profile.positions["principle-account-once"] == "tree"
     overlaps = profile.overlaps
@@ -122,15 +127,23 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + points[order[k].fan]
-    best: list[Hit] = []
+    best: list[list[Hit]] = []
+    kinds: set[tuple[tuple[int, int], ...]] = set()  # what each kept choice scores (see _kind)
     best_points = -1
     chosen: list[Hit] = []
 
     def search(k: int, total: int) -> None:
         nonlocal best, best_points
         if total > best_points:
-            best, best_points = list(chosen), total
-        if k == n or total + suffix[k] <= best_points:
+            best, best_points = [list(chosen)], total
+            kinds.clear()
+            kinds.add(_kind(chosen))
+        elif total == best_points and len(best) < MAX_CHOICES:
+            kind = _kind(chosen)
+            if kind not in kinds and not any(_within(chosen, b) for b in best):
+                kinds.add(kind)  # a tie that scores otherwise; not one that only drops a fan worth 0
+                best.append(list(chosen))
+        if k == n or total + suffix[k] < best_points:
             return
         h = order[k]
         if all(_conflict(h, c, overlaps) is None for c in chosen) and (
@@ -143,6 +156,21 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
 
     search(0, 0)
     return best
+
+
+# Fans whose exclusions depend on the very sets they use ("sets" rows): for them a choice's sets matter.
+SET_SCOPED = frozenset(rule.fan for rule in EXCLUSIONS if rule.scope == "sets")
+
+
+def _kind(chosen: list[Hit]) -> tuple[tuple[int, int], ...]:
+    """What a choice of set-combination fans scores once exclusions are applied: its fans, and for fans of
+    :data:`SET_SCOPED` the sets they use. Two choices of one kind give the same fans, so one is kept."""
+    return tuple(sorted((h.fan, h.mask if h.fan in SET_SCOPED else 0) for h in chosen))
+
+
+def _within(chosen: list[Hit], other: list[Hit]) -> bool:
+    """Are all of ``chosen``'s hits in ``other``?"""
+    return all(h in other for h in chosen)
 
 
 def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int, int]]) -> tuple[list[int], list[str]]:

@@ -10,7 +10,7 @@ from ..errors import NotWinning
 from ..hand import Hand
 from ..notation import format_hand
 from ..profiles import Profile
-from ..result import Excluded, FanScore, Score
+from ..result import Alternative, Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen, make_hit
 from .fans import DETECTORS, Detect
 from .table import FANS
@@ -19,6 +19,9 @@ from .view import HandFacts, Hits, View
 CHICKEN_HAND = 43
 FLOWERS = 81
 MINIMUM = 8
+EQUAL_READINGS = ("equal-readings",)  # the ruling cited wherever other readings of the same total are shown
+WHOLE_HAND = ("eight-point-minimum", "payments")  # the rulings behind the hand as a whole
+WHOLE_HAND_TIED = (*WHOLE_HAND, *EQUAL_READINGS)
 
 # Rulings cited on a fan whenever it is scored, besides its definition.
 ALSO_CITE: dict[int, tuple[str, ...]] = {
@@ -98,8 +101,9 @@ class SetFans:
     removed: dict[int, Removal]
 
 
-def _set_fans(view: View, profile: Profile) -> SetFans:
-    """Detect the fans of one arrangement's sets and choose among the set-combination fans."""
+def _set_fans(view: View, profile: Profile) -> list[SetFans]:
+    """Detect the fans of one arrangement's sets and choose among the set-combination fans: one
+    :class:`SetFans` per choice that reaches the best points, the preferred choice first."""
     points = profile.points
     combos: list[Hit] = []
     hits: dict[int, Hits] = {}
@@ -112,11 +116,15 @@ def _set_fans(view: View, profile: Profile) -> SetFans:
             combos += [make_hit(number, s) for s in found]
         else:
             hits[d.number] = found
-    removed: dict[int, Removal] = {}
-    if combos:
-        chosen = choose_combinations(combos, points, profile)
+    if not combos:
+        return [SetFans(hits, {})]
+    choices = choose_combinations(combos, points, profile)
+    out = []
+    for chosen in choices:
+        these = dict(hits) if len(choices) > 1 else hits  # combination fans are never among ``hits``' keys
+        removed: dict[int, Removal] = {}
         for h in chosen:
-            hits.setdefault(h.fan, []).append(h.sets)
+            these.setdefault(h.fan, []).append(h.sets)
         if len(chosen) < len(combos):
             for h in combos:
                 if h not in chosen:
@@ -124,7 +132,8 @@ def _set_fans(view: View, profile: Profile) -> SetFans:
                     if h.fan not in removed:
                         removed[h.fan] = Removal(h.fan)
                     removed[h.fan].add(by, rulings)
-    return SetFans(hits, removed)
+        out.append(SetFans(these, removed))
+    return out
 
 
 def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: SetFans) -> Reading:
@@ -197,55 +206,97 @@ def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
 
 
 def score_hand(hand: Hand, profile: Profile) -> Score:
-    """Score a validated hand under a resolved profile."""
+    """Score a validated hand under a resolved profile: the best reading and every other reading of the
+    same total that lists other fans (see :func:`best_readings`)."""
     facts = HandFacts(hand)
     positions = profile.positions
-    readings: list[Reading] = []
+    preferred: list[Reading] = []  # each arrangement with its preferred choice of set-combination fans
+    others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
-    seen: list[tuple[View, SetFans]] = []
+    seen: list[tuple[View, list[SetFans]]] = []
     for arr in arrangements(hand):
         known = _same_sets(seen, arr) if seen else None
         if known:  # the same sets with the winning tile in another of them: only the wait fans can differ
-            view, sets = known
+            view, choices = known
             view.arr = arr
         else:
             view = View(facts, arr, positions)
             if not seen:
                 per_hand = _hand_hits(view)
-            sets = _set_fans(view, profile)
-            seen.append((view, sets))
-        readings.append(_evaluate(view, profile, per_hand, sets))
-    if not readings:
+            choices = _set_fans(view, profile)
+            seen.append((view, choices))
+        preferred.append(_evaluate(view, profile, per_hand, choices[0]))
+        if len(choices) > 1:
+            others += [_evaluate(view, profile, per_hand, sets) for sets in choices[1:]]
+    if not preferred:
         raise NotWinning(
             "not a winning hand: the tiles make neither four sets and a pair nor any special hand "
             "(seven pairs, thirteen orphans, honors and knitted, knitted straight)"
         )
-    best = readings[0]
-    for r in readings[1:]:  # the first of equal totals: regular readings come first
-        if r.total > best.total:
-            best = r
-    return _result(hand, profile, best)
+    best, alternatives = best_readings(preferred, others)
+    return _result(hand, profile, best, alternatives)
 
 
-def _same_sets(seen: list[tuple[View, SetFans]], arr: Arrangement) -> tuple[View, SetFans] | None:
+def best_readings(preferred: list[Reading], others: list[Reading]) -> tuple[Reading, list[Reading]]:
+    """The reading shown first and the other readings of the same total, one per distinct list of fans.
+
+    The order is fixed, so a hand and its canonical form read alike: the arrangements in the order
+    :func:`scorer.arrange.arrangements` gives them (four sets and a pair before the special forms; in each
+    suit the lowest tile read as a pung, then as a chow, then as the pair; declared sets in canonical
+    order; the winning tile in the earliest set it fits), each first with its preferred choice of
+    set-combination fans (the higher-valued fans first), then the other choices of equal points.
+    """
+    if not others and len(preferred) == 1:  # one arrangement, one choice: most hands
+        return preferred[0], []
+    top = max(r.total for r in (*preferred, *others))
+    tied = [r for r in preferred if r.total == top] + [r for r in others if r.total == top]
+    best = tied[0]
+    if len(tied) == 1:
+        return best, []
+    seen = {_fan_list(best)}
+    alternatives = []
+    for r in tied[1:]:
+        fans = _fan_list(r)
+        if fans not in seen:
+            seen.add(fans)
+            alternatives.append(r)
+    return best, alternatives
+
+
+def _same_sets(seen: list[tuple[View, list[SetFans]]], arr: Arrangement) -> tuple[View, list[SetFans]] | None:
     """The view and set fans already found for an arrangement of the same form and sets as ``arr``."""
-    for view, sets in seen:
+    for view, choices in seen:
         if view.form == arr.form and view.groups == arr.groups:
-            return view, sets
+            return view, choices
     return None
 
 
-def _result(hand: Hand, profile: Profile, best: Reading) -> Score:
-    """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings."""
-    points = profile.points
+def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
+    """The fans a reading scores, each with its count: readings that list the same fans are one."""
+    return tuple(sorted((fan, len(hs)) for fan, hs in reading.hits.items() if hs))
+
+
+def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
+    """The fans a reading scores, with their points, sets and rulings."""
     fans = []
-    for number in sorted(best.hits):
-        hs = best.hits[number]
-        if not hs:
-            continue
-        count = len(hs)
-        fans.append(_fan_score(number, points[number] * count, count, _sets_text(best, hs), _fan_rulings(number, best)))
-    excluded = [_excluded(n, tuple(r.by), tuple(r.rulings)) for n, r in sorted(best.removed.items())]
+    for number in sorted(reading.hits):
+        hs = reading.hits[number]
+        if hs:
+            count = len(hs)
+            sets = _sets_text(reading, hs)
+            fans.append(_fan_score(number, points[number] * count, count, sets, _fan_rulings(number, reading)))
+    return tuple(fans)
+
+
+def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
+    """The fans a reading has but may not score, with why."""
+    return tuple(_excluded(n, tuple(r.by), tuple(r.rulings)) for n, r in sorted(reading.removed.items()))
+
+
+def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) -> Score:
+    """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings, and the
+    other readings of the same total."""
+    points = profile.points
     flowers = hand.situation.flowers
     total = best.total
     meets = total - flowers >= MINIMUM
@@ -255,6 +306,11 @@ def _result(hand: Hand, profile: Profile, best: Reading) -> Score:
             payments = {"others": -(MINIMUM + total), "winner": 3 * (MINIMUM + total)}
         else:
             payments = {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
+    alternatives = (
+        tuple(Alternative(r.arr.form, _fans(r, points), _excluded_of(r), EQUAL_READINGS) for r in others)
+        if others
+        else ()
+    )
     return Score(
         ruleset="mcr",
         profile=profile.name,
@@ -262,9 +318,10 @@ def _result(hand: Hand, profile: Profile, best: Reading) -> Score:
         total=total,
         flowers=flowers,
         meets_minimum=meets,
-        fans=tuple(fans),
-        excluded=tuple(excluded),
+        fans=_fans(best, points),
+        excluded=_excluded_of(best),
         payments=payments,
         form=best.arr.form,
-        rulings=("eight-point-minimum", "payments"),
+        rulings=WHOLE_HAND_TIED if alternatives else WHOLE_HAND,
+        alternatives=alternatives,
     )

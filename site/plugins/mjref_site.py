@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 import re
 import sqlite3
 from collections import OrderedDict
@@ -270,7 +271,7 @@ def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
 
 async def fan_page(datasette: Any, request: Any) -> Response:
     key = request.url_vars["key"]
-    if key.isdigit():
+    if key.isascii() and key.isdigit() and len(key) <= 3:  # a Green Book number, not ² or 10**30
         found = await rows(datasette, "SELECT key FROM fans WHERE id = ?", [int(key)])
         if found:
             return Response.redirect(f"/fans/{found[0]['key']}" + (".json" if request.url_vars.get("format") else ""))
@@ -527,7 +528,10 @@ async def score_page(datasette: Any, request: Any) -> Response:
         else:
             result, audited = score_input(hand, profile, choices, ruleset), None
         compared = compare_input(result.hand, spec, choices) if spec.strip() else None
-    except MjrefError as e:
+    except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
+        if not isinstance(e, MjrefError):
+            logging.getLogger("mjref.site").exception("score page: %s", request.path)
+            e = MjrefError(f"the scorer failed on this hand ({type(e).__name__})")
         data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
     data = result.to_dict()

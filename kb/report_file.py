@@ -1,0 +1,228 @@
+"""The report file of ``mjref audit-log``: created, or resumed only when it provably belongs to the input.
+
+A report is JSON Lines. Its first line is a header naming what it reports on::
+
+    {"mjref_report": 1, "input": "/abs/event.jsonl", "sha256": "…", "profile": "green-book"}
+
+and every later line is one input line's record (``{"line": N, …}``). :func:`open_report` creates the
+file, or resumes it when the header matches this input (same resolved path, same bytes, same profile);
+any other existing file is refused with :class:`ReportRefused` and left byte-for-byte untouched.
+:class:`StopOnSignals` turns SIGINT and SIGTERM into :class:`Interrupted`, never in the middle of a write.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import io
+import json
+import os
+import signal
+import stat
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType, TracebackType
+from typing import IO, Any, TypeVar
+
+from scorer.errors import MjrefError, printable
+
+FORMAT = 1  # the value of "mjref_report" in the header
+MAX_HEADER = 64 * 1024  # bytes: a first line longer than this is no header of ours
+
+T = TypeVar("T")
+
+
+class ReportRefused(MjrefError):
+    """``--out`` names a file that is not this input's report; nothing was written to it."""
+
+    code = "report"
+
+
+class ReportError(MjrefError):
+    """The report could not be created, read or written (an operating-system error)."""
+
+    code = "report"
+
+
+class Interrupted(BaseException):  # like KeyboardInterrupt: no `except Exception` swallows it
+    """The run was stopped by a signal; ``exit_status`` is the shell's 128 + its number. ``report`` is
+    true once the report file was opened (it then holds whole lines only, and resumes)."""
+
+    def __init__(self, signum: int) -> None:
+        self.signum = signum
+        self.name = signal.Signals(signum).name
+        self.exit_status = 128 + signum
+        self.report = False
+        super().__init__(self.name)
+
+
+def header(path: Path, sha256: str, profile: str) -> dict[str, Any]:
+    """The header line of a report on ``path`` (whose bytes hash to ``sha256``) under ``profile``."""
+    return {"mjref_report": FORMAT, "input": str(path.resolve()), "sha256": sha256, "profile": profile}
+
+
+def header_line(head: dict[str, Any]) -> str:
+    return json.dumps(head) + "\n"  # ASCII: a file name need not be UTF-8
+
+
+def open_report(
+    out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T]
+) -> tuple[IO[str], dict[int, T]]:
+    """Open ``out`` for appending records: created with ``head`` as its first line, or resumed.
+
+    Returns the file and, for a resumed report, ``summarize(record)`` of each record by its input line.
+    A torn last line (no newline: a run killed mid-write) is cut off, so that input line is redone.
+    Anything else at ``out`` raises :class:`ReportRefused` and is not modified.
+    """
+    name = printable(str(out))
+    try:
+        fd = os.open(out, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        return _resume(out, head, summarize)
+    except OSError as e:
+        raise ReportError(f"cannot create the report {name}: {e.strerror}") from None
+    f = open(fd, "rb+", buffering=0)  # noqa: SIM115 (returned, wrapped)
+    _lock(f, name)
+    try:
+        f.write(header_line(head).encode("utf-8"))  # one write: a killed run leaves all of it or none
+    except OSError as e:
+        f.close()
+        raise ReportError(f"cannot write the report {name}: {e.strerror}") from None
+    return _text(f), {}
+
+
+def _resume(out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T]) -> tuple[IO[str], dict[int, T]]:
+    name = printable(str(out))
+
+    def refuse(why: str) -> ReportRefused:
+        return ReportRefused(f"--out {name}: {why}; refusing to write to it (it is left untouched)")
+
+    try:
+        if not stat.S_ISREG(os.stat(out).st_mode):
+            raise refuse("not a regular file")
+        if os.path.samefile(out, head["input"]):
+            raise refuse("it is the input file itself")
+        f = open(out, "rb+", buffering=0)  # noqa: SIM115 (returned, wrapped)
+    except OSError as e:
+        raise ReportError(f"cannot open the report {name}: {e.strerror}") from None
+    try:
+        _lock(f, name)
+        if os.fstat(f.fileno()).st_size == 0:  # an empty file (from mktemp, say) holds nothing to lose
+            f.write(header_line(head).encode("utf-8"))
+            return _text(f), {}
+        reader = io.BufferedReader(f)
+        why = _mismatch(reader.readline(MAX_HEADER), head)
+        if why:
+            raise refuse(why)
+        done: dict[int, T] = {}
+        good_end = reader.tell()
+        for number, raw in enumerate(reader, start=2):
+            if not raw.endswith(b"\n"):
+                break  # torn: cut off below, and that input line redone
+            record = _record(raw)
+            if record is None:
+                raise refuse(f"its line {number} is not a report record (was it edited?)")
+            done[record["line"]] = summarize(record)
+            good_end += len(raw)
+        reader.detach()  # f stays open, for writing
+        f.truncate(good_end)
+        f.seek(0, os.SEEK_END)
+    except BaseException:
+        f.close()
+        raise
+    return _text(f), done
+
+
+def _mismatch(first: bytes, head: dict[str, Any]) -> str | None:
+    """Why ``first`` (a file's first line) is not the header ``head``; None when it is."""
+    try:
+        found = json.loads(first) if first.endswith(b"\n") else None
+    except (ValueError, RecursionError):
+        found = None
+    if not isinstance(found, dict) or found.get("mjref_report") != FORMAT:
+        return "it is not an mjref audit-log report (its first line is no report header)"
+    if found.get("input") != head["input"]:
+        return f"it is the report of another input ({printable(str(found.get('input')))})"
+    if found.get("sha256") != head["sha256"]:
+        return "the input has changed since this report was begun (its sha256 differs)"
+    if found.get("profile") != head["profile"]:
+        return f"it was begun with another profile ({printable(str(found.get('profile')))})"
+    return None
+
+
+def _record(raw: bytes) -> dict[str, Any] | None:
+    try:
+        record = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or type(record.get("line")) is not int or record["line"] < 1:
+        return None
+    return record
+
+
+def _lock(f: IO[bytes], name: str) -> None:
+    """Hold an exclusive lock on the report while this run writes it: two runs never interleave."""
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.close()
+        raise ReportRefused(f"--out {name}: another mjref run is writing this report") from None
+
+
+def _text(f: IO[bytes]) -> IO[str]:
+    return io.TextIOWrapper(io.BufferedWriter(f), encoding="utf-8", newline="\n")
+
+
+class StopOnSignals:
+    """Within ``with``: SIGINT and SIGTERM raise :class:`Interrupted` (once), but never inside
+    ``with guard.held():``; a signal arriving there is raised when the block ends. In a forked
+    child that has not yet set its own handlers, SIGINT is ignored and SIGTERM ends it quietly."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending: int | None = None
+        self.raised = False
+        self.pid = os.getpid()
+        self.saved: dict[int, Any] = {}
+
+    def __enter__(self) -> StopOnSignals:
+        if threading.current_thread() is threading.main_thread():
+            for s in self.SIGNALS:
+                self.saved[s] = signal.signal(s, self._handle)
+        return self
+
+    def __exit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
+        for s, handler in self.saved.items():
+            signal.signal(s, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self.pid:  # a worker, forked before it could set its own handlers
+            if signum != signal.SIGINT:
+                os._exit(128 + signum)
+            return
+        if self.pending is None:
+            self.pending = signum
+        if self.depth == 0 and not self.raised:
+            self.raised = True
+            raise Interrupted(signum)
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """A block that a signal does not interrupt (it is raised when the block ends)."""
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+        if self.depth == 0 and self.pending is not None and not self.raised:
+            self.raised = True
+            raise Interrupted(self.pending)
+
+
+def worker_signals() -> None:
+    """In a worker process: ignore SIGINT (the parent stops the run) and die quietly on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
