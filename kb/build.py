@@ -20,6 +20,7 @@ from typing import Any
 
 import sqlite_utils
 
+from rulings import RULINGS_DIR
 from scorer.mcr import table as scorer_tables
 from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import format_hand, parse
@@ -27,7 +28,7 @@ from scorer.profiles import Profile, load_profile
 
 from .db_file import OutputError, check_output, temporary
 from .fan_index import fan_names
-from .load import RULINGS_DIR, Corpus, body_references, load_corpus
+from .load import Corpus, body_references, load_corpus
 from .model import Problem, Ruling
 from .names import fold
 from .render import render
@@ -111,7 +112,10 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
     names = fan_names(corpus.rulings)
     profiles = _profiles(corpus.root)
     return {
-        "sources": ({k: v for k, v in vars(s).items() if k != "line"} for s in corpus.sources.values()),
+        "sources": (
+            {k: v or None if k == "quoted_by" else v for k, v in vars(s).items() if k not in ("line", "shapes")}
+            for s in corpus.sources.values()
+        ),
         "rulings": _ruling_rows(corpus, names),
         "citations": (row for r in corpus.rulings for row in _citation_rows(r)),
         "positions": (
@@ -168,12 +172,12 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
                 "scope": e.scope,
                 "condition": e.when or None,
                 "ruling_id": e.ruling,
-                "position": e.position or None,
+                "position": e.qualified_position or None,
                 "profile_id": p.name,
             }
             for e in EXCLUSIONS
             for p, _ in profiles
-            if p.ruleset == "mcr" and (e.condition is None or p.positions.get(e.condition[0]) == e.condition[1])
+            if p.ruleset == "mcr" and e.in_force(p)
         ),
         "examples": (
             {

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from rulings import RULINGS_DIR
 from scorer.mcr.table import FANS
 
-from .load import RULINGS_DIR, load_ruling
+from .load import load_ruling
 from .model import Problem, Ruling
 from .names import pinyin_forms
 

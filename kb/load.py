@@ -12,9 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rulings import RULINGS_DIR
+
+from .locators import check_quoted_by, read_shapes
 from .model import (
     AUTHORITIES,
     MAX_ANSWER,
@@ -33,7 +37,6 @@ from .render import references
 from .ruling_files import MAX_RULING_BYTES, MAX_SOURCES_BYTES, display, read_text, ruling_paths
 from .strict_yaml import Document, YamlError, parse
 
-RULINGS_DIR = Path(__file__).resolve().parent.parent / "rulings"
 ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*\Z")
 SOURCE_ID = re.compile(r"[A-Za-z][A-Za-z0-9-]*\Z")
 EXAMPLE_FAN = re.compile(r"([a-z0-9-]+)(?: x([1-9][0-9]?))?\Z")
@@ -63,6 +66,8 @@ SOURCE_FIELDS = {
     "authority": True,
     "url": True,
     "locators": True,
+    "shapes": True,
+    "quoted_by": False,
     "note": False,
 }
 
@@ -362,7 +367,10 @@ def load_sources(path: Path, problems: list[Problem]) -> dict[str, Source]:
             locators=text_of("locators"),
             note=text_of("note"),
             line=f.line(),
+            shapes=read_shapes(f.data.get("shapes"), partial(f.line, "shapes"), where, problems),
+            quoted_by=text_of("quoted_by"),
         )
+    check_quoted_by(out, where, problems)
     return out
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-RULESETS = ("mcr", "babcock")
+from scorer import RULESETS  # noqa: F401  (the rule sets a ruling may belong to: the scorer's)
+
 TOPICS = (
     "principles",
     "fans",
@@ -50,6 +51,8 @@ class Source:
     locators: str
     note: str
     line: int
+    shapes: tuple[str, ...] = ()  # the patterns a locator must fit (kb.locators)
+    quoted_by: str = ""  # the source we read it through, when we cannot read it directly
 
 
 @dataclass(frozen=True)

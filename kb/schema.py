@@ -20,6 +20,7 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
             "url": str,
             "locators": str,
             "note": str,
+            "quoted_by": str,
         },
         "id",
         [],

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scorer import score
+from scorer import RULESETS, score
 from scorer.babcock.sheet import KEYS as BABCOCK_KEYS
 from scorer.errors import MjrefError, printable
 from scorer.mcr.positions import DISPUTED
@@ -22,6 +22,7 @@ from scorer.result import Score
 from scorer.rulings import RULING_IDS
 
 from .load import Corpus, body_references
+from .locators import locator_problem
 from .model import Citation, Example, Problem, Ruling
 from .render import references
 from .ruling_files import display, profile_paths
@@ -45,7 +46,7 @@ _PUBLISHED = """
 """
 PUBLISHED_IDS = frozenset(_PUBLISHED.split())
 MAX_LOCATOR = 200  # characters of an inline citation's locator: more is a ']' left out
-SUPPORTED_RULESETS = ("mcr", "babcock")  # examples of other rule sets are stored as unverified
+SUPPORTED_RULESETS = RULESETS  # the rule sets the scorer verifies; examples of others are stored as unverified
 
 
 @dataclass
@@ -110,6 +111,11 @@ def _check_citations(ruling: Ruling, cites: list[Citation], corpus: Corpus, out:
         if c.source not in corpus.sources:
             hint = _suggest(c.source, corpus.sources) or "; add it to rulings/sources.yaml"
             out.append(Problem(ruling.path, c.line, f"unknown source {c.source!r}{hint}"))
+        malformed = not c.at or "@" in c.at or (c.inline and len(c.at) > MAX_LOCATOR)  # reported below
+        if c.source in corpus.sources and not malformed:
+            misfit = locator_problem(c.source, c.at, corpus.sources[c.source].shapes)
+            if misfit:
+                out.append(Problem(ruling.path, c.line, misfit))
         if not c.at:
             where = "write the rule, section or page after the comma"
             out.append(Problem(ruling.path, c.line, f"citation [@{c.source}, ]: no locator: {where}"))

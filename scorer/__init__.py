@@ -20,7 +20,7 @@ from .mcr.score import score_hand
 from .notation import format_hand, parse
 from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
 from .result import BabcockScore, Double, Excluded, FanScore, Score
-from .tiles import WINDS
+from .tiles import WIND_LETTERS, WINDS
 from .validate import checked, flowers_problem, validate
 
 RULESETS = ("mcr", "babcock")
@@ -80,9 +80,9 @@ def _situated(
     changes: dict[str, object] = {}
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:
-            if not isinstance(wind, str) or wind not in ("E", "S", "W", "N"):
+            if not isinstance(wind, str) or wind not in WIND_LETTERS:
                 raise MjrefError(f"{field} wind {wind!r}: expected E, S, W or N", code="situation")
-            changes[field] = WINDS["ESWN".index(wind)]
+            changes[field] = WINDS[WIND_LETTERS.index(wind)]
     for field, flag in (
         ("self_drawn", self_drawn),
         ("last_of_kind", last_of_kind),

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from .errors import NotationError, shown_char
 from .hand import Hand, Kind, Meld, Situation
-from .tiles import HONOR_LETTERS, SUIT_LETTERS, WINDS, Tile, name, run_text
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
 from .validate import MAX_FLOWERS, MAX_SETS, declared_set, flowers_problem
 
 MAX_LENGTH = 200
@@ -101,7 +101,7 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     example += "last of the wall, kong)"
     if len(body) != 6:
         raise _fail(f"situation '|{body}' has {len(body)} characters, {example}", col)
-    winds = "ESWN"
+    winds = WIND_LETTERS
     for k, ch in enumerate(body[:2]):
         if ch not in winds:
             raise _fail(f"situation: {shown_char(ch)} is no wind (E, S, W or N), {example}", columns[k])
@@ -164,7 +164,7 @@ def _fast_meld(tiles_text: str, offer: str) -> Meld | None:
 @lru_cache(maxsize=1024)
 def _fast_situation(prevalent: str | None, seat: str | None, flags: str | None, flowers: str | None) -> Situation:
     """The situation of a suffix ``|PSabcd+N`` whose parts ``_FAST`` has read (None when not written)."""
-    winds = "ESWN"
+    winds = WIND_LETTERS
     bits = flags or "0000"
     return Situation(
         WINDS[winds.index(prevalent)] if prevalent else WINDS[0],
@@ -297,5 +297,5 @@ def _situation_text(
 ) -> str:
     """The suffix ``|PSabcd`` and ``+N`` of the canonical text."""
     flags = "".join(["1" if f else "0" for f in (self_drawn, last_of_kind, last_of_wall, kong)])
-    text = f"|{'ESWN'[prevalent - 27]}{'ESWN'[seat - 27]}{flags}"
+    text = f"|{WIND_LETTERS[prevalent - 27]}{WIND_LETTERS[seat - 27]}{flags}"
     return text + (f"+{flowers}" if flowers else "")

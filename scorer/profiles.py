@@ -15,17 +15,19 @@ its rule set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from rulings import PROFILES_DIR
+
 from .babcock.options import OPTIONS
 from .errors import ProfileError
-from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES
+from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES, check_position
 from .mcr.table import FANS, FANS_BY_KEY
 from .strict_yaml import Document, YamlError, read
 
-PROFILE_DIR = Path(__file__).resolve().parent.parent / "rulings" / "profiles"
+PROFILE_DIR = PROFILES_DIR  # the built-in profiles, packaged with the rulings
 DEFAULT = "green-book"
 DEFAULTS = {"mcr": DEFAULT, "babcock": "babcock"}  # the profile of each rule set when none is given
 MAX_POINTS = 88  # a house value for a fan: 0 (never scores) up to the Green Book's highest fan
@@ -48,6 +50,27 @@ class Profile:
 
     def position(self, ruling: str) -> str:
         return self.positions[ruling]
+
+    def takes(self, ruling: str, position: str) -> bool:
+        """Does the profile take ``position`` on ``ruling``? Raises
+        :class:`~scorer.mcr.positions.UnknownPosition` for a ruling its rule set does not dispute, or a
+        position that ruling does not offer.
+
+        >>> from scorer.mcr.positions import KONG_TABLE, CHINESE
+        >>> load_profile("chinese-practice").takes(KONG_TABLE, CHINESE)
+        True
+        """
+        try:
+            return self._answers[ruling, position]
+        except KeyError:
+            check_position(ruling, position, DISPUTED if self.ruleset == "mcr" else OPTIONS)
+            raise  # a position the profile does not decide: not a profile load_profile resolved
+
+    @cached_property
+    def _answers(self) -> dict[tuple[str, str], bool]:
+        """For every position of every ruling the profile decides: does it take it?"""
+        table = DISPUTED if self.ruleset == "mcr" else OPTIONS
+        return {(r, p): taken == p for r, taken in self.positions.items() for p in table.get(r, (taken,))}
 
 
 def builtin_names() -> list[str]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from .babcock.options import OPTIONS
 from .babcock.score import SETTLEMENT
 from .babcock.sheet import DOUBLES, LIMITS, POINTS, SHEET, rulings_of
+from .mcr.exclude import FOUR_CHOWS, THREE_CHOW_FANS
 from .mcr.positions import DISPUTED
+from .mcr.score import WHOLE_HAND_TIED
 from .mcr.table import EXCLUSIONS, FANS
 
 PRINCIPLES = frozenset(
@@ -18,25 +20,11 @@ PRINCIPLES = frozenset(
     }
 )
 
-OTHER = frozenset(
-    {
-        "account-once-three-chow-fans",
-        "account-once-four-chows",
-        "eight-point-minimum",
-        "payments",
-        "kong-means-any-kong",
-        "one-wait-fan-only",
-        "single-wait-pair-only",
-        "concealed-hand-and-fully-concealed",
-        "all-terminals-and-honours-pungs",
-        "last-tile-draw-replacement",
-        "replacement-tile-self-drawn",
-        "repeated-fans",
-        "equal-readings",
-    }
-)
+# Rulings the scorer's code cites by name: the account-once search, the hand as a whole, equal readings.
+CITED_IN_CODE = frozenset({THREE_CHOW_FANS, FOUR_CHOWS, *WHOLE_HAND_TIED})
 
-FAN_RULINGS = frozenset(f.ruling for f in FANS.values())
+# Each fan's definition and the rulings its row of fans.csv also cites.
+FAN_RULINGS = frozenset(r for f in FANS.values() for r in f.rulings)
 
 # Babcock: every table row's ruling, each optional score, the score sheet and the settlement.
 BABCOCK_RULING_IDS = (
@@ -49,7 +37,7 @@ BABCOCK_RULING_IDS = (
 
 RULING_IDS: frozenset[str] = (
     PRINCIPLES
-    | OTHER
+    | CITED_IN_CODE
     | FAN_RULINGS
     | frozenset(DISPUTED)
     | frozenset(r.ruling for r in EXCLUSIONS)

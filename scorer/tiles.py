@@ -10,6 +10,7 @@ Tile = int
 
 SUIT_LETTERS = "mps"
 HONOR_LETTERS = "ESWNCFP"
+WIND_LETTERS = HONOR_LETTERS[:4]  # E S W N, as the notation writes the prevalent and seat winds
 N_KINDS = 34
 
 EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kb.build import build
+from web.publish import mjref_wheel
 
 from .site_support import Site
 
@@ -26,3 +27,9 @@ def site(db: Path) -> Iterator[Site]:
     s = Site(db)
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The mjref wheel built from this source tree, once per test run (what ``mjref publish`` ships)."""
+    return mjref_wheel(None, tmp_path_factory.mktemp("wheel"))

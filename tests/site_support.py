@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import importlib.util
 import re
 import shutil
 import socket
@@ -19,18 +18,7 @@ from typing import Any
 import httpx
 from datasette.app import Datasette
 
-from kb.serve import datasette_kwargs, site_config
-
-PLUGIN_FILE = Path(__file__).resolve().parent.parent / "site" / "plugins" / "mjref_site.py"
-
-
-def site_plugin(name: str) -> Any:
-    """A fresh copy of the site plugin module (``site/plugins`` is not a package), for its helpers."""
-    spec = importlib.util.spec_from_file_location(name, PLUGIN_FILE)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from web.serve import datasette_kwargs, site_config
 
 
 class Site:

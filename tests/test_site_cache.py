@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .site_support import Site, site_plugin
+from web.cache import PageCache
 
-plugin = site_plugin("mjref_site_cache_test")
+from .site_support import Site
 
 
 def _pages(site: Site):
@@ -52,7 +52,7 @@ def test_json_and_html_of_a_page_are_kept_apart(site):
 
 
 def test_the_cache_drops_the_least_recently_used_page_beyond_its_entry_bound():
-    cache = plugin.PageCache(entries=2, max_bytes=10_000)
+    cache = PageCache(entries=2, max_bytes=10_000)
     page = (b"x" * 10, 200, (), "text/html")
     cache.put("/a", page)
     cache.put("/b", page)
@@ -62,7 +62,7 @@ def test_the_cache_drops_the_least_recently_used_page_beyond_its_entry_bound():
 
 
 def test_the_cache_stays_within_its_byte_bound_and_skips_huge_pages():
-    cache = plugin.PageCache(entries=100, max_bytes=6400)
+    cache = PageCache(entries=100, max_bytes=6400)
     for i in range(10):
         cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
     assert cache.size <= 6400 and cache.size == sum(len(p[0]) for p in cache.pages.values())

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from .site_support import site_plugin
-
-plugin = site_plugin("mjref_site_highlight_test")
+from web.highlight import excerpt, highlight, terms_pattern
 
 
 def marked(text: str, query: str, names: list[str] | None = None) -> str:
-    return str(plugin.highlight(text, plugin.terms_pattern(query, names or [])))
+    return str(highlight(text, terms_pattern(query, names or [])))
 
 
 def test_the_question_s_words_are_marked_whatever_their_case_and_plural():
@@ -42,14 +40,14 @@ def test_the_text_is_escaped_and_names_are_looked_for_as_written():
 
 
 def test_no_word_to_look_for_means_no_pattern():
-    assert plugin.terms_pattern("is it ok", []) is None
+    assert terms_pattern("is it ok", []) is None
     assert marked("is it <ok>", "is it ok") == "is it &lt;ok&gt;"
 
 
 def test_an_excerpt_is_cut_around_the_first_match():
     text = " ".join(["filler"] * 60) + " the Tile Hog rule " + " ".join(["more"] * 60)
-    out = str(plugin.excerpt(text, plugin.terms_pattern("tile hog", [])))
+    out = str(excerpt(text, terms_pattern("tile hog", [])))
     assert out.startswith("… ") and out.endswith(" …")
     assert "<mark>Tile</mark> <mark>Hog</mark>" in out
     assert len(out) < 320
-    assert plugin.excerpt("nothing here", plugin.terms_pattern("tile", [])) is None
+    assert excerpt("nothing here", terms_pattern("tile", [])) is None

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
-from pathlib import Path
+import zipfile
 from typing import Any
 
 import pytest
 from datasette import hookimpl
 from datasette.plugins import pm
 
-from kb.publish import stage
+from web import PLUGINS
+from web.publish import stage
 
 HUGE = "99999999999999999999999"
 CRASHED = [  # each answered 500 before the guard
@@ -122,7 +124,7 @@ def test_datasette_errors_of_input_are_400_with_its_message(site):
 
 
 def test_whatever_the_scorer_raises_the_score_page_answers_400(site, monkeypatch, caplog):
-    plugin = pm.get_plugin("mjref_site.py")
+    plugin = importlib.import_module("web.score")
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("internal detail\nsecond line")
@@ -223,7 +225,10 @@ def test_a_path_sent_without_percent_encoding_is_refused(site):
     assert b"content-security-policy" in dict(sent[0]["headers"])
 
 
-def test_the_published_site_carries_the_guard(db, tmp_path):
-    stage(db, "cloudrun", "green-book", out=tmp_path / "publish")
-    staged = (tmp_path / "publish" / "plugins" / "mjref_guard.py").read_text(encoding="utf-8")
-    assert staged == (Path(__file__).resolve().parent.parent / "site" / "plugins" / "mjref_guard.py").read_text()
+def test_the_published_site_carries_the_guard(db, tmp_path, wheel):
+    # The image installs the mjref wheel, and the one plugin file registers every module of web.PLUGINS.
+    stage(db, "cloudrun", "green-book", out=tmp_path / "publish", wheel=wheel)
+    plugins = tmp_path / "publish" / "plugins"
+    assert "web.guard" in PLUGINS and "from web import PLUGINS" in (plugins / "mjref_plugins.py").read_text("utf-8")
+    with zipfile.ZipFile(next(plugins.glob("mjref-*.whl"))) as shipped:
+        assert "web/guard.py" in shipped.namelist()

@@ -6,6 +6,7 @@ import json
 import shlex
 import sqlite3
 import tomllib
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -13,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import cli
-from kb.publish import stage
-from kb.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
 from scorer import score
 from scorer.profiles import load_profile
+from web.publish import stage
+from web.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
 
 from .site_support import Site, running_site, workdir_with
 
@@ -33,7 +34,7 @@ def club(tmp_path) -> Path:
 
 
 def test_the_pinned_datasette_is_the_projects_dependency():
-    project = tomllib.loads((SITE_DIR.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text(encoding="utf-8"))
     assert DATASETTE_PIN in project["project"]["dependencies"]
 
 
@@ -86,16 +87,17 @@ def test_mjref_serve_serves_the_site_on_loopback(db, tmp_path):
         assert httpx.get(url + "/static/mjref.css", timeout=10).status_code == 200
 
 
-def test_publish_dry_run_prints_the_command_with_pins_and_settings(db, tmp_path, monkeypatch):
+def test_publish_dry_run_prints_the_command_with_pins_and_settings(db, tmp_path, monkeypatch, wheel):
     monkeypatch.chdir(workdir_with(db, tmp_path))
-    result = CliRunner().invoke(cli, ["publish", "cloudrun", "--dry-run", "--", "--service", "rulings"])
+    args = ["publish", "cloudrun", "--dry-run", "--wheel", str(wheel), "--", "--service", "rulings"]
+    result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     args = shlex.split(result.output.strip().splitlines()[-1])
     assert args[:4] == ["datasette", "publish", "cloudrun", str(Path("build/publish/kb.db"))]
     assert args[-2:] == ["--service", "rulings"]
     option = {args[i]: args[i + 1] for i in range(4, len(args) - 2, 2)}
     installs = [args[i + 1] for i, a in enumerate(args) if a == "--install"]
-    assert DATASETTE_PIN in installs and "-e plugins/mjref" in installs
+    assert DATASETTE_PIN in installs and f"plugins/{wheel.name}" in installs  # the built package, nothing editable
     assert option["--template-dir"] == str(SITE_DIR / "templates")
     assert option["--static"] == f"static:{SITE_DIR / 'static'}"
     extra = option["--extra-options"].split()
@@ -103,16 +105,20 @@ def test_publish_dry_run_prints_the_command_with_pins_and_settings(db, tmp_path,
         assert name in extra
     plugins = Path(option["--plugins-dir"])
     assert {p.name for p in (SITE_DIR / "plugins").glob("*.py")} == {p.name for p in plugins.glob("*.py")}
-    for shipped in ("pyproject.toml", "scorer/__init__.py", "kb/lookup.py", "rulings/profiles/green-book.yaml"):
-        assert (plugins / "mjref" / shipped).is_file(), shipped
+    assert (plugins / wheel.name).read_bytes() == wheel.read_bytes()
+    with zipfile.ZipFile(wheel) as shipped:
+        names = set(shipped.namelist())
+    for packaged in ("scorer/__init__.py", "kb/lookup.py", "web/score.py", "rulings/profiles/green-book.yaml"):
+        assert packaged in names, packaged
+    assert "web/templates/mjref_score.html" in names and "rulings/mcr/kong-table.md" in names
     metadata = json.loads(Path(option["--metadata"]).read_text(encoding="utf-8"))
     assert metadata["plugins"]["mjref-site"]["profile"] == "green-book"
     with sqlite3.connect("build/publish/kb.db") as conn:
         assert conn.execute("SELECT value FROM meta WHERE key = 'house_profile'").fetchone() == ("green-book",)
 
 
-def test_publish_bakes_a_club_profile_into_the_database(db, club, tmp_path):
-    command = stage(db, "fly", str(club), out=tmp_path / "publish")
+def test_publish_bakes_a_club_profile_into_the_database(db, club, tmp_path, wheel):
+    command = stage(db, "fly", str(club), out=tmp_path / "publish", wheel=wheel)
     assert command.args[:3] == ["datasette", "publish", "fly"]
     house = load_profile(str(club))
     baked = tmp_path / "publish" / "plugins" / "house-profile.yaml"

@@ -7,9 +7,9 @@ player already holds cannot come, so it is not counted as a way out.
 
 from __future__ import annotations
 
-from ..arrange import waiting_mask
 from ..hand import Hand
 from ..tiles import N_KINDS, Tile
+from ..wait import waiting_mask
 
 
 def winning_tiles(hand: Hand, *, seven_twins: bool = False, thirteen_orphans: bool = False) -> list[Tile]:

@@ -12,19 +12,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
 from ..profiles import Profile
-from .positions import OVERLAPS
-from .table import EXCLUSIONS, FANS, ExclusionRule
+from .positions import OVERLAPS, PRINCIPLE_ACCOUNT_ONCE, TREE
+from .table import CONDITIONS, EXCLUSIONS, FANS, ExclusionRule
 from .view import HandFacts, Hits
 
 NON_REPETITION = "principle-non-repetition"
 NON_IDENTICAL = "principle-non-identical"
-ACCOUNT_ONCE = "principle-account-once"
+ACCOUNT_ONCE = PRINCIPLE_ACCOUNT_ONCE  # a principle, and a disputed ruling too
+HIGHER_SCORE = "principle-higher-score"
+THREE_CHOW_FANS = "account-once-three-chow-fans"  # the ruling cited when a three-chow fan links the sets
+FOUR_CHOWS = "account-once-four-chows"  # and when two-chow fans among four chows do
 
 
 class Hit(NamedTuple):
@@ -114,45 +116,49 @@ MAX_CHOICES = 8  # equal-best choices kept per arrangement: enough for every tie
 def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[list[Hit]]:
     """Every highest-scoring admissible subset of set-combination ``hits`` (at most :data:`MAX_CHOICES`).
 
-    The search tries hits from the highest fan down, each first taken and then left out, so the first
-    subset returned is the one that takes the higher-valued fans (the scorer's preferred choice); the
-    others reach the same points with other fans or other sets (``equal-readings``).
+    The search visits each admissible subset once, in the order of its hits sorted from the highest fan
+    down (a subset before the subsets that extend it), so the first subset returned is the one that takes
+    the higher-valued fans (the scorer's preferred choice); the others reach the same points with other
+    fans or other sets (``equal-readings``).
     """
     if len(hits) <= 1:
         return [hits]
     order = sorted(hits, key=lambda h: (-points[h.fan], h.fan, h.sets))
-    tree = profile.positions["principle-account-once"] == "tree"
+    tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
     overlaps = profile.overlaps
     n = len(order)
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + points[order[k].fan]
-    best: list[list[Hit]] = []
-    kinds: set[tuple[tuple[int, int], ...]] = set()  # what each kept choice scores (see _kind)
-    best_points = -1
+    best: list[list[Hit]] = [[]]
+    kinds: set[tuple[tuple[int, int], ...]] | None = None  # what each kept choice scores (_kind), made on a tie
+    best_points = 0
     chosen: list[Hit] = []
 
     def search(k: int, total: int) -> None:
-        nonlocal best, best_points
-        if total > best_points:
-            best, best_points = [list(chosen)], total
-            kinds.clear()
-            kinds.add(_kind(chosen))
-        elif total == best_points and len(best) < MAX_CHOICES:
-            kind = _kind(chosen)
-            if kind not in kinds and not any(_within(chosen, b) for b in best):
-                kinds.add(kind)  # a tie that scores otherwise; not one that only drops a fan worth 0
-                best.append(list(chosen))
-        if k == n or total + suffix[k] < best_points:
-            return
-        h = order[k]
-        if all(_conflict(h, c, overlaps) is None for c in chosen) and (
-            not tree or not chosen or _is_forest(chosen + [h], overlaps)  # one fan alone links no cycle
-        ):
+        """Every admissible choice that extends ``chosen`` with hits from ``k`` on, each visited once."""
+        nonlocal best, best_points, kinds
+        for j in range(k, n):
+            if total + suffix[j] < best_points:
+                return  # even every hit left cannot reach the best
+            h = order[j]
+            if any(_conflict(h, c, overlaps) is not None for c in chosen) or (
+                tree and chosen and not _is_forest(chosen + [h], overlaps)  # one fan alone links no cycle
+            ):
+                continue
             chosen.append(h)
-            search(k + 1, total + points[h.fan])
+            now = total + points[h.fan]
+            if now > best_points:
+                best, best_points, kinds = [list(chosen)], now, None
+            elif now == best_points and len(best) < MAX_CHOICES:
+                if kinds is None:
+                    kinds = {_kind(b) for b in best}
+                kind = _kind(chosen)
+                if kind not in kinds and not any(_within(chosen, b) for b in best):
+                    kinds.add(kind)  # a tie that scores otherwise; not one that only drops a fan worth 0
+                    best.append(list(chosen))
+            search(j + 1, now)
             chosen.pop()
-        search(k + 1, total)
 
     search(0, 0)
     return best
@@ -184,20 +190,16 @@ def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int,
             return [c.fan], [NON_IDENTICAL]
     linked = [c.fan for c in chosen if c.mask & hit.mask]
     if not linked:  # admissible but worth nothing more (a house profile valued it at 0 points)
-        return [], ["principle-higher-score"]
+        return [], [HIGHER_SCORE]
     rulings = [ACCOUNT_ONCE]
     if any(len(c.sets) == 3 for c in chosen):
-        rulings.append("account-once-three-chow-fans")
+        rulings.append(THREE_CHOW_FANS)
     elif len(hit.sets) == 2:
-        rulings.append("account-once-four-chows")
+        rulings.append(FOUR_CHOWS)
     return sorted(set(linked)), rulings
 
 
 # --- the exclusion table -------------------------------------------------------------------------------------
-
-CONDITIONS: dict[str, Callable[[HandFacts], bool]] = {
-    "concealed-kongs>=3": lambda f: f.n_concealed_kongs >= 3,
-}
 
 
 class Rules(NamedTuple):
@@ -216,8 +218,7 @@ def rules_for(profile: Profile) -> Rules:
     active: dict[int, list[ExclusionRule]] = {}
     waived: dict[tuple[int, int], list[str]] = {}
     for rule in EXCLUSIONS:
-        cond = rule.condition
-        if cond is None or profile.positions.get(cond[0]) == cond[1]:
+        if rule.in_force(profile):
             active.setdefault(rule.fan, []).append(rule)
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)

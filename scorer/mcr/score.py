@@ -13,27 +13,17 @@ from ..profiles import Profile
 from ..result import Alternative, Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen, make_hit
 from .fans import DETECTORS, Detect
+from .positions import SEVEN_PAIRS_TILE_HOG
 from .table import FANS
 from .view import HandFacts, Hits, View
 
 CHICKEN_HAND = 43
 FLOWERS = 81
+CHICKEN = DETECTORS[CHICKEN_HAND]  # the fallback detector, asked when nothing but flowers scores
 MINIMUM = 8
 EQUAL_READINGS = ("equal-readings",)  # the ruling cited wherever other readings of the same total are shown
 WHOLE_HAND = ("eight-point-minimum", "payments")  # the rulings behind the hand as a whole
 WHOLE_HAND_TIED = (*WHOLE_HAND, *EQUAL_READINGS)
-
-# Rulings cited on a fan whenever it is scored, besides its definition.
-ALSO_CITE: dict[int, tuple[str, ...]] = {
-    48: ("two-concealed-kongs",),
-    57: ("kong-means-any-kong",),
-    74: ("kong-means-any-kong",),
-    77: ("wait-only-one-winning-tile", "one-wait-fan-only"),
-    78: ("wait-only-one-winning-tile", "one-wait-fan-only"),
-    79: ("wait-only-one-winning-tile", "one-wait-fan-only", "single-wait-pair-only"),
-    82: ("melded-and-concealed-kong",),
-}
-KONG_FANS = frozenset({5, 17, 48, 57, 67, 74, 82})
 
 
 @dataclass(slots=True)
@@ -61,11 +51,12 @@ def _per_hand(kongs: int, honors: bool, suits: int) -> tuple[Detect, ...]:
 @lru_cache(maxsize=512)
 def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tuple[Detect, ...]:
     """The detectors of the sets worth running on an arrangement of this form, with this many chows, pungs
-    and pungs of honours (all per-arrangement detectors but the wait fans')."""
+    and pungs of honours (all per-arrangement detectors but the wait fans' and Chicken Hand's)."""
     return tuple(
         d
         for d in DETECTORS.values()
         if not d.per_hand
+        and not d.fallback
         and d.wait is None
         and form in d.forms
         and d.chows <= chows
@@ -151,27 +142,19 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
     total = 0
     for fan, hs in hits.items():
         total += points[fan] * len(hs)
-    if total == len(hits.get(FLOWERS, ())):
-        hits[CHICKEN_HAND] = [()]
+    if total == len(hits.get(FLOWERS, ())):  # nothing but flowers: Chicken Hand
+        hits[CHICKEN_HAND] = CHICKEN.detect(view)
         total += points[CHICKEN_HAND]
     return Reading(arr, total, hits, removed, extra)
 
 
-def _rulings_of(number: int) -> tuple[str, ...]:
-    """The rulings cited on fan ``number`` whenever it is scored."""
-    rulings = [FANS[number].ruling, *ALSO_CITE.get(number, ())]
-    if number in KONG_FANS:
-        rulings.append("kong-table")
-    return tuple(dict.fromkeys(rulings))
-
-
-FAN_RULINGS = {number: _rulings_of(number) for number in FANS}
+FAN_RULINGS = {number: info.rulings for number, info in FANS.items()}
 
 
 def _fan_rulings(number: int, reading: Reading) -> tuple[str, ...]:
     rulings = FAN_RULINGS[number]
     if number == 64 and reading.arr.form == SEVEN_PAIRS:
-        rulings += ("seven-pairs-tile-hog",)  # fan 64 is no kong fan: this comes before any kong-table
+        rulings += (SEVEN_PAIRS_TILE_HOG,)  # a tile hog among seven pairs: the ruling that lets it score
     extra = reading.extra.get(number)
     if extra:
         rulings = tuple(dict.fromkeys(rulings + tuple(extra)))
@@ -209,7 +192,6 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     """Score a validated hand under a resolved profile: the best reading and every other reading of the
     same total that lists other fans (see :func:`best_readings`)."""
     facts = HandFacts(hand)
-    positions = profile.positions
     preferred: list[Reading] = []  # each arrangement with its preferred choice of set-combination fans
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
@@ -220,7 +202,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
             view, choices = known
             view.arr = arr
         else:
-            view = View(facts, arr, positions)
+            view = View(facts, arr, profile)
             if not seen:
                 per_hand = _hand_hits(view)
             choices = _set_fans(view, profile)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from itertools import combinations
 
-from ..arrange import GROUPS, Arrangement, waiting_mask
+from ..arrange import GROUPS, Arrangement
 from ..hand import CHOW, KONG, PAIR, PUNG, Hand
+from ..profiles import Profile
 from ..tiles import Tile
+from ..wait import waiting_mask
 
 SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
 # The suits present, by a 3-bit code (bit s: suit s is present).
@@ -95,7 +96,7 @@ def _triples(items: list[tuple[int, Tile]]) -> list[Triple]:
 
 
 class View:
-    """One arrangement of a hand as the detectors see it, under a profile's positions.
+    """One arrangement of a hand as the detectors see it, under a profile (ask it ``v.profile.takes(...)``).
 
     Besides the arrangement, a view holds what several detectors ask about its sets, worked out once:
     the chows and the pungs (kongs included) by index and tile (``pung_items`` pairs the two), the
@@ -108,7 +109,7 @@ class View:
     __slots__ = (
         "facts",
         "arr",
-        "positions",
+        "profile",
         "groups",
         "chows",
         "pungs",
@@ -126,10 +127,10 @@ class View:
         "pung_triples",
     )
 
-    def __init__(self, facts: HandFacts, arr: Arrangement, positions: Mapping[str, str]) -> None:
+    def __init__(self, facts: HandFacts, arr: Arrangement, profile: Profile) -> None:
         self.facts = facts
         self.arr = arr
-        self.positions = positions
+        self.profile = profile
         self.form = arr.form
         groups = arr.groups
         self.groups = groups

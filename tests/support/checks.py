@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorer.mcr.table import FANS
 from scorer.result import Score
 from scorer.rulings import RULING_IDS
 
@@ -9,26 +10,10 @@ CP = "chinese-practice"
 
 
 def fan_value(fan: int, profile: str) -> int:
-    """Points of one fan (Green Book table), with the values a profile changes."""
+    """Points of one fan: the table's (``scorer/mcr/fans.csv``), with the value a profile changes."""
     if profile == CP and fan == 48:
         return 6  # Two Concealed Kongs, 1998 value
-    if fan == 82:
-        return 5  # 明暗杠, chinese-practice only
-    tiers = (
-        (7, 88),
-        (13, 64),
-        (15, 48),
-        (18, 32),
-        (27, 24),
-        (33, 16),
-        (38, 12),
-        (48, 8),
-        (54, 6),
-        (58, 4),
-        (68, 2),
-        (81, 1),
-    )
-    return next(points for last, points in tiers if fan <= last)
+    return FANS[fan].points
 
 
 def check_rulings(s: Score) -> None:

@@ -1,0 +1,91 @@
+"""The detector record, the ``@fan`` decorator that registers one, and what its prefilters mean."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...arrange import HONORS_KNITTED, KNITTED_STRAIGHT, REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS
+from ..table import FANS
+from ..view import Hits, View
+
+Detector = Callable[[View], Hits]
+
+NONE: Hits = []  # the fan is absent
+WHOLE: Hits = [()]  # one instance of a fan of the whole hand or of the situation, using no particular set
+
+ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
+SET_FORMS = (REGULAR, KNITTED_STRAIGHT)  # the forms with sets: where a wait can be edge, closed or single
+
+
+@dataclass(frozen=True, slots=True)
+class Detect:
+    """A registered detector and when the scorer runs it.
+
+    ``combination``: a set-combination fan (two or three chows, pungs, winds, dragons), chosen by the
+    account-once search (:func:`scorer.mcr.exclude.choose_combinations`) rather than scored whenever found.
+    ``fallback``: asked last, only when the other fans total nothing but flowers (Chicken Hand).
+
+    The prefilters only say when a detector is worth running at all; its own test still decides, so a
+    prefilter may be loose but never stricter than the detector. A ``per_hand`` detector reads only the
+    tiles and the situation and runs once per hand, and only when the hand declares at least ``kongs``
+    kongs, holds honours (``honors`` True) or none (False; None: either), and holds tiles of one of the
+    ``suits`` numbers of suits (None: any). The other detectors run per arrangement, only on ``forms``
+    (default: every form), with at least ``chows`` chows, ``pungs`` pungs (kongs included) and
+    ``honor_pungs`` pungs of honours; one with a ``wait`` (edge, closed, single) runs only when the
+    arrangement was won with that wait.
+    """
+
+    number: int
+    detect: Detector
+    combination: bool
+    per_hand: bool
+    chows: int
+    pungs: int
+    forms: frozenset[str]
+    kongs: int
+    honors: bool | None
+    suits: tuple[int, ...] | None
+    honor_pungs: int
+    wait: str | None
+    fallback: bool = False
+
+
+DETECTORS: dict[int, Detect] = {}
+
+
+def fan(
+    number: int,
+    combination: bool = False,
+    per_hand: bool = False,
+    chows: int = 0,
+    pungs: int = 0,
+    forms: tuple[str, ...] | None = None,
+    kongs: int = 0,
+    honors: bool | None = None,
+    suits: tuple[int, ...] | None = None,
+    honor_pungs: int = 0,
+    wait: str | None = None,
+    fallback: bool = False,
+) -> Callable[[Detector], Detector]:
+    """Register the detector of fan ``number`` (a row of ``fans.csv``); the arguments are :class:`Detect`'s."""
+    if number not in FANS:
+        raise ValueError(f"@fan({number}): no fan {number} in scorer/mcr/fans.csv: add its row first")
+    if (kongs or honors is not None or suits is not None) and not per_hand:
+        raise ValueError(f"fan {number}: only per-hand detectors are chosen by kongs, honours and suits")
+    if per_hand and (chows or pungs or honor_pungs or wait or forms):
+        raise ValueError(f"fan {number}: a per-hand detector reads no arrangement")
+    if combination and per_hand:  # per-hand hit lists are shared by every arrangement of a hand
+        raise ValueError(f"fan {number}: a set-combination fan depends on the arrangement")
+
+    def register(fn: Detector) -> Detector:
+        if number in DETECTORS:
+            first = DETECTORS[number].detect.__qualname__
+            raise ValueError(f"fan {number}: two detectors, {first} and {fn.__qualname__}")
+        allowed = frozenset(forms) if forms else ALL_FORMS
+        DETECTORS[number] = Detect(
+            number, fn, combination, per_hand, chows, pungs, allowed, kongs, honors, suits, honor_pungs, wait, fallback
+        )
+        return fn
+
+    return register

@@ -1,0 +1,62 @@
+"""The page cache. The database is served immutable and the house profile is fixed while the site runs, so
+each page is a function of its URL: every Datasette instance keeps its most recent answers, bounded in
+number and in bytes, and browsers may keep a page for ``CACHE_SECONDS``."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from functools import wraps
+from typing import Any
+
+from datasette import Response
+
+CACHE_ENTRIES = 2048
+CACHE_BYTES = 64 * 2**20
+CACHE_SECONDS = 300
+View = Callable[[Any, Any], Awaitable[Response]]
+Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
+
+
+class PageCache:
+    """Answers by URL, least recently used dropped first once either bound is passed."""
+
+    def __init__(self, entries: int = CACHE_ENTRIES, max_bytes: int = CACHE_BYTES) -> None:
+        self.entries, self.max_bytes, self.size = entries, max_bytes, 0
+        self.pages: OrderedDict[str, Cached] = OrderedDict()
+
+    def get(self, url: str) -> Cached | None:
+        page = self.pages.get(url)
+        if page is not None:
+            self.pages.move_to_end(url)
+        return page
+
+    def put(self, url: str, page: Cached) -> None:
+        if len(page[0]) > self.max_bytes // 64 or url in self.pages:
+            return
+        self.pages[url] = page
+        self.size += len(page[0])
+        while len(self.pages) > self.entries or self.size > self.max_bytes:
+            self.size -= len(self.pages.popitem(last=False)[1][0])
+
+
+def cached(view: View) -> View:
+    """``view`` answered from the page cache of its Datasette instance when it has answered the URL before."""
+
+    @wraps(view)
+    async def answer(datasette: Any, request: Any) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return await view(datasette, request)
+        cache = datasette.__dict__.setdefault("_mjref_pages", PageCache())
+        url = f"{request.path}?{request.query_string}"
+        page = cache.get(url)
+        if page is None:
+            response = await view(datasette, request)
+            body = response.body if isinstance(response.body, bytes) else str(response.body).encode("utf-8")
+            headers = {**response.headers, "cache-control": f"public, max-age={CACHE_SECONDS}"}
+            page = (body, response.status, tuple(headers.items()), response.content_type)
+            cache.put(url, page)
+        body, status, headers, content_type = page
+        return Response(body, status=status, headers=dict(headers), content_type=content_type)
+
+    return answer

@@ -1,0 +1,267 @@
+"""The reference pages: home ``/``, a ruling ``/rulings/<id>``, a fan ``/fans/<key>``, a source ``/sources/<id>``.
+
+Each view gathers its data from the ``kb`` database (read-only, parameters always bound) into a plain
+dict: the JSON is that dict, the HTML is a template rendered from it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from datasette import Response
+
+from kb.model import TOPICS  # the order the home page lists them in
+from kb.names import pinyin_forms
+from scorer.profiles import Profile
+
+from .db import Read, gather, rows
+from .house import profiles
+from .respond import not_found, respond
+from .urls import page_urls
+
+SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
+
+
+def topic_label(topic: str) -> str:
+    """``babcock-optional-scores`` -> ``Babcock optional scores``."""
+    return topic.replace("-", " ").capitalize()
+
+
+def exclusions_for(house: Profile, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Exclusion rows with their scope in words and whether they apply under the house profile."""
+    for row in found:
+        ruling, _, choice = (row["position"] or "").partition("=")
+        row["scope_text"] = SCOPES.get(row["scope"], row["scope"])
+        row["house"] = not ruling or house.positions.get(ruling) == choice
+    return found
+
+
+# Home.
+
+
+async def home(datasette: Any, request: Any) -> Response:
+    house, _ = profiles(datasette)
+    rulings = await rows(datasette, "SELECT id, title, topic, status, ruleset FROM rulings ORDER BY title")
+    by_topic: dict[str, list[dict[str, Any]]] = {}
+    for r in rulings:
+        by_topic.setdefault(r["topic"], []).append(r)
+    order = {t: i for i, t in enumerate(TOPICS)}
+    topics = [
+        {"topic": t, "label": topic_label(t), "count": len(by_topic[t]), "rulings": by_topic[t]}
+        for t in sorted(by_topic, key=lambda t: (order.get(t, len(order)), t))
+    ]
+    positions = await rows(datasette, "SELECT ruling_id, id, summary FROM positions ORDER BY ruling_id, ord")
+    disputed = [
+        {
+            "id": r["id"],
+            "title": r["title"],
+            "house_position": _house_position(house, r["id"], positions),
+        }
+        for r in rulings
+        if r["status"] == "disputed"
+    ]
+    fans = await rows(datasette, "SELECT id, key, name, name_zh, points FROM fans WHERE id <= 81 ORDER BY id")
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for f in fans:
+        f["house_points"] = house.points.get(f["id"], f["points"])
+        groups.setdefault(f["house_points"], []).append(f)
+    data = {
+        "profile": {"name": house.name, "title": house.title},
+        "topics": topics,
+        "disputed": disputed,
+        "fans_by_points": [{"points": p, "fans": groups[p]} for p in sorted(groups, reverse=True)],
+    }
+    return await respond(datasette, request, "mjref_home.html", data)
+
+
+def _house_position(house: Profile, ruling: str, positions: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The position the house takes on a disputed ruling, or None when its profile does not decide it."""
+    chosen = house.positions.get(ruling)
+    for p in positions:
+        if p["ruling_id"] == ruling and p["id"] == chosen:
+            return {"id": p["id"], "summary": p["summary"]}
+    return None
+
+
+# A ruling.
+
+
+async def ruling_page(datasette: Any, request: Any) -> Response:
+    rid = request.url_vars["id"]
+    house, _ = profiles(datasette)
+    data = await gather(datasette, lambda read: _ruling_data(read, rid, house))
+    if data is None:
+        return await not_found(datasette, request, f"ruling {rid!r}")
+    return await respond(datasette, request, "mjref_ruling.html", data)
+
+
+def _ruling_data(read: Read, rid: str, house: Profile) -> dict[str, Any] | None:
+    """Everything a ruling page shows, or None when there is no such ruling."""
+    found = read(
+        "SELECT id, title, ruleset, topic, status, question, answer, body_html, path, url FROM rulings WHERE id = ?",
+        [rid],
+    )
+    if not found:
+        return None
+    citations = _citations(read, rid)
+    return {
+        "ruling": found[0],
+        "citations": [c for c in citations if c["position_id"] is None],
+        "positions": _positions(read, rid, house, citations),
+        "examples": _examples(read, "WHERE e.ruling_id = ?", [rid]),
+        "fans": read(
+            "SELECT rf.fan, f.id, f.key, f.name, f.name_zh, f.points FROM ruling_fans rf "
+            "LEFT JOIN fans f ON f.id = rf.fan_id WHERE rf.ruling_id = ? ORDER BY rf.rowid",
+            [rid],
+        ),
+        "applies_to": _applies_to(read, rid, house),
+        "links": read(
+            "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.target_id "
+            "WHERE l.ruling_id = ? ORDER BY r.title",
+            [rid],
+        ),
+        "linked_from": read(
+            "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.ruling_id "
+            "WHERE l.target_id = ? AND l.ruling_id != ? ORDER BY r.title",
+            [rid, rid],
+        ),
+        "profile": {"name": house.name, "title": house.title},
+    }
+
+
+def _citations(read: Read, rid: str) -> list[dict[str, Any]]:
+    """A ruling's citations, each (position, source, locator) once, a quoted one kept over a bare one."""
+    cited = read(
+        "SELECT c.position_id, c.source_id, s.title AS source_title, s.authority, c.locator, c.quote "
+        "FROM citations c LEFT JOIN sources s ON s.id = c.source_id WHERE c.ruling_id = ? ORDER BY c.rowid",
+        [rid],
+    )
+    unique: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for c in cited:
+        key = (c["position_id"], c["source_id"], c["locator"])
+        if key not in unique or (c["quote"] and not unique[key]["quote"]):
+            unique[key] = c
+    return list(unique.values())
+
+
+def _positions(read: Read, rid: str, house: Profile, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    taken = read("SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ?", [rid])
+    positions = read("SELECT id, summary FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
+    for p in positions:
+        p["house"] = house.positions.get(rid) == p["id"]
+        p["profiles"] = [t["profile_id"] for t in taken if t["position_id"] == p["id"]]
+        p["citations"] = [c for c in citations if c["position_id"] == p["id"]]
+    return positions
+
+
+def _examples(read: Read, where: str, params: list[Any]) -> list[dict[str, Any]]:
+    found = read(
+        "SELECT e.ruling_id, r.title AS ruling_title, e.ord, e.hand, e.canonical, e.ruleset, e.profile, "
+        "e.expected_total, e.computed_total, e.computed, e.status, e.note "
+        f"FROM examples e JOIN rulings r ON r.id = e.ruling_id {where} ORDER BY e.ruling_id, e.ord",
+        params,
+    )
+    for e in found:
+        e["computed"] = json.loads(e["computed"]) if e["computed"] else None
+    return found
+
+
+def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
+    """What the scorer does with a ruling: the fans it defines, and the exclusions it decides."""
+    defines = read("SELECT id, key, name FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
+    excludes = read(
+        "SELECT e.fan_id, f.key AS fan_key, f.name AS fan_name, e.excluded_fan_id, x.key AS excluded_key, "
+        "x.name AS excluded_name, e.scope, e.condition, c.name AS condition_fan, e.position, "
+        "group_concat(e.profile_id, ', ') AS profiles FROM exclusions e JOIN fans f ON f.id = e.fan_id "
+        "JOIN fans x ON x.id = e.excluded_fan_id LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) "
+        "WHERE e.ruling_id = ? GROUP BY e.fan_id, e.excluded_fan_id, e.scope, e.condition, e.position "
+        "ORDER BY e.fan_id, e.excluded_fan_id",
+        [rid],
+    )
+    excludes = exclusions_for(house, excludes)
+    return [{"kind": "definition", **d} for d in defines] + [{"kind": "exclusion", **e} for e in excludes]
+
+
+# A fan.
+
+
+async def fan_page(datasette: Any, request: Any) -> Response:
+    key = request.url_vars["key"]
+    if key.isascii() and key.isdigit() and len(key) <= 3:  # a Green Book number, not ² or 10**30
+        found = await rows(datasette, "SELECT key FROM fans WHERE id = ?", [int(key)])
+        if found:
+            target = page_urls(datasette.urls)["fan_url"](found[0]["key"])
+            return Response.redirect(target + (".json" if request.url_vars.get("format") else ""))
+    found = await rows(
+        datasette,
+        "SELECT f.id, f.key, f.name, f.name_zh, f.pinyin, f.points, f.ruling_id, r.answer, r.body_html "
+        "FROM fans f LEFT JOIN rulings r ON r.id = f.ruling_id WHERE f.key = ?",
+        [key],
+    )
+    if not found:
+        return await not_found(datasette, request, f"fan {key!r}")
+    house, _ = profiles(datasette)
+    data = await gather(datasette, lambda read: _fan_data(read, found[0], house))
+    return await respond(datasette, request, "mjref_fan.html", data)
+
+
+def _fan_data(read: Read, fan: dict[str, Any], house: Profile) -> dict[str, Any]:
+    """Everything a fan page shows besides the fan's own row."""
+    fan["house_points"] = house.points.get(fan["id"], fan["points"])
+    fan["pinyin_marked"] = pinyin_forms(fan["pinyin"])[1] if fan["pinyin"] else None
+    pair_sql = (
+        "SELECT e.{other} AS fan_id, o.key, o.name, e.scope, e.condition, c.name AS condition_fan, e.position, "
+        "e.ruling_id, r.title AS ruling_title, group_concat(e.profile_id, ', ') AS profiles FROM exclusions e "
+        "JOIN fans o ON o.id = e.{other} JOIN rulings r ON r.id = e.ruling_id "
+        "LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) WHERE e.{this} = ? "
+        "GROUP BY e.{other}, e.scope, e.condition, e.position, e.ruling_id ORDER BY e.{other}"
+    )
+    # Examples in which the scorer awards this fan: its key in the stored breakdown's fans, not its excluded.
+    in_breakdown = (
+        "WHERE EXISTS (SELECT 1 FROM json_each(e.computed, '$.fans') j WHERE json_extract(j.value, '$.key') = ?)"
+    )
+    return {
+        "fan": fan,
+        "names": read("SELECT alias, kind FROM fan_aliases WHERE fan_id = ?", [fan["id"]]),
+        "does_not_combine_with": exclusions_for(
+            house, read(pair_sql.format(this="fan_id", other="excluded_fan_id"), [fan["id"]])
+        ),
+        "excluded_by": exclusions_for(
+            house, read(pair_sql.format(this="excluded_fan_id", other="fan_id"), [fan["id"]])
+        ),
+        "rulings": read(
+            "SELECT DISTINCT r.id, r.title, r.status FROM ruling_fans rf JOIN rulings r ON r.id = rf.ruling_id "
+            "WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
+            [fan["id"], fan["ruling_id"]],
+        ),
+        "examples": _examples(read, in_breakdown, [fan["key"]]),
+        "profile": {"name": house.name, "title": house.title},
+    }
+
+
+# A source.
+
+
+async def source_page(datasette: Any, request: Any) -> Response:
+    sid = request.url_vars["id"]
+    found = await rows(
+        datasette,
+        "SELECT id, title, author, year, language, authority, url, locators, note FROM sources WHERE id = ?",
+        [sid],
+    )
+    if not found:
+        return await not_found(datasette, request, f"source {sid!r}")
+    cited = await rows(
+        datasette,
+        "SELECT c.ruling_id, r.title, c.position_id, c.locator, c.quote FROM citations c "
+        "JOIN rulings r ON r.id = c.ruling_id WHERE c.source_id = ? ORDER BY r.title, c.rowid",
+        [sid],
+    )
+    by_ruling: dict[str, dict[str, Any]] = {}
+    for c in cited:
+        entry = by_ruling.setdefault(c["ruling_id"], {"id": c["ruling_id"], "title": c["title"], "locators": []})
+        if c["locator"] not in entry["locators"]:
+            entry["locators"].append(c["locator"])
+    data = {"source": found[0], "rulings": list(by_ruling.values())}
+    return await respond(datasette, request, "mjref_source.html", data)

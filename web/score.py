@@ -1,0 +1,200 @@
+"""The score page ``/-/score?hand=``: a hand scored under a profile the site offers (never a path from the
+request), with an audit of a claimed score (``claim``, ``claim_total``) and a comparison of profiles
+(``compare``). Bad input gives status 400 with the scorer's one-line message."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from datasette import Response
+
+from kb.audit import Audit, audit, compare
+from scorer import Score, score
+from scorer.errors import MjrefError
+from scorer.mcr.table import FANS
+from scorer.notation import MAX_LENGTH as MAX_HAND
+from scorer.profiles import Profile, load_profile
+
+from .db import site_facts
+from .house import profiles
+from .respond import respond
+
+MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
+MAX_COMPARE = 200  # characters of ``compare``
+
+
+RULESETS = {"mcr": "MCR", "babcock": "Babcock"}  # the rule sets the score page offers, as it names them
+DEFAULT_PROFILE = {"mcr": "green-book", "babcock": "babcock"}  # when the house profile is of the other set
+
+
+def ruleset_of(ref: str) -> str:
+    """The rule set a profile the site offers scores (its name or file, as :func:`scorer.score` takes it)."""
+    return load_profile(ref).ruleset
+
+
+def score_choice(args: Any, house: Profile, choices: dict[str, str]) -> tuple[str, str]:
+    """The rule set and profile a request asks for: ``ruleset`` picks the set (by default the profile's, or the
+    house's), ``profile`` the profile (by default the house's, or the set's first). A mismatch is an error."""
+    profile = args.get("profile") or ""
+    ruleset = args.get("ruleset") or (ruleset_of(choices[profile]) if profile in choices else house.ruleset)
+    if ruleset not in RULESETS:
+        raise MjrefError(f"unknown rule set {_shown(ruleset)}: use one of {', '.join(RULESETS)}")
+    if not profile:
+        profile = house.name if house.ruleset == ruleset else DEFAULT_PROFILE[ruleset]
+    if profile in choices and ruleset_of(choices[profile]) != ruleset:
+        raise MjrefError(f"profile {profile!r} is not a {RULESETS[ruleset]} profile: drop ruleset or profile")
+    return ruleset, profile
+
+
+async def score_page(datasette: Any, request: Any) -> Response:
+    house, choices = profiles(datasette)
+    args = request.args
+    hand = args.get("hand", "")
+    claim, claim_total, spec = args.get("claim", ""), args.get("claim_total", ""), args.get("compare", "")
+    form = {
+        "hand": hand,
+        "ruleset": args.get("ruleset") or house.ruleset,
+        "rulesets": RULESETS,
+        "profile": args.get("profile") or house.name,
+        "profiles": list(choices),
+        "house": house.name,
+        "claim": claim,
+        "claim_total": claim_total,
+        "compare": spec,
+        "carry": {k: v for k, v in (("claim", claim), ("claim_total", claim_total)) if v.strip()},  # to other profiles
+    }
+    try:
+        ruleset, profile = score_choice(args, house, choices)
+        form.update(ruleset=ruleset, profile=profile)
+    except MjrefError as e:
+        ruleset, profile = "", ""
+        choice_error: MjrefError | None = e
+    else:
+        choice_error = None
+    form["profiles"] = [p for p in choices if ruleset_of(choices[p]) == (ruleset or house.ruleset)]
+    if not hand.strip() and request.url_vars.get("format") != "json" and choice_error is None:
+        return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
+    names, titles = await site_facts(datasette)
+    try:
+        if choice_error is not None:
+            raise choice_error
+        if ruleset != "mcr" and (claim.strip() or claim_total.strip() or spec.strip()):
+            raise MjrefError("audit and compare are for MCR hands: leave claim, claim_total and compare empty")
+        if claim.strip() or claim_total.strip():
+            checked = audit_input(hand, profile, choices, claim, claim_total, names)
+            result, audited = checked.score, checked.to_dict()
+        else:
+            result, audited = score_input(hand, profile, choices, ruleset), None
+        compared = compare_input(result.hand, spec, choices) if spec.strip() else None
+    except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
+        if not isinstance(e, MjrefError):
+            logging.getLogger("mjref.site").exception("score page: %s", request.path)
+            e = MjrefError(f"the scorer failed on this hand ({type(e).__name__})")
+        data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
+        return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
+    data = result.to_dict()
+    if audited is not None:
+        data["audit"] = audited
+    if compared is not None:
+        data["compare"] = compared
+    views: dict[str, Any] = {
+        "audit_view": audit_view(audited) if audited is not None else None,
+        "compare_view": compare_view(compared, result.profile) if compared is not None else None,
+        "titles": titles,
+    }
+    return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
+
+
+def score_input(hand: str, profile: str, choices: dict[str, str], ruleset: str = "mcr") -> Score:
+    """Score a hand from the request under one of the site's profiles; a :class:`MjrefError` for bad input."""
+    return score(hand, profile=_checked(hand, profile, choices), ruleset=ruleset)
+
+
+def _checked(hand: str, profile: str, choices: dict[str, str]) -> str:
+    """What :func:`scorer.score` takes for ``profile``, once the hand and the profile are checked."""
+    if not hand.strip():
+        raise MjrefError("no hand: give one as ?hand=… in mjref's notation")
+    if len(hand) > MAX_HAND:
+        raise MjrefError(f"hand too long: {len(hand)} characters (at most {MAX_HAND})")
+    if profile not in choices:
+        raise MjrefError(f"unknown profile {_shown(profile)}: use one of {', '.join(choices)}")
+    return choices[profile]
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for an error message, cut at 40 characters."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+def audit_input(
+    hand: str, profile: str, choices: dict[str, str], claim: str, claim_total: str, names: dict[str, int]
+) -> Audit:
+    """Check a claim from the request (fan names, a total or both) against the hand's score.
+
+    ``names`` is the fan-name index of the site's database, so that a claim reads the same with or
+    without the rulings' files at hand. A :class:`MjrefError` for bad input, the claim's own included.
+    """
+    ref = _checked(hand, profile, choices)
+    total = None
+    if claim_total.strip():
+        text = claim_total.strip()
+        if not text.isascii() or not text.isdigit() or int(text[:5]) > MAX_CLAIM_TOTAL:
+            raise MjrefError(f"claim_total: expected a whole number of points from 0 to {MAX_CLAIM_TOTAL}")
+        total = int(text)
+    return audit(hand, claim=claim if claim.strip() else None, claim_total=total, profile=ref, names=names)
+
+
+def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, Any]:
+    """The comparison of ``hand`` under the profiles ``spec`` lists (comma-separated names, or ``all``).
+
+    ``all`` is every MCR profile the site offers (a Babcock profile scores another game). What
+    ``mjref compare --json`` prints, with every profile under the name the site shows it by.
+    """
+    if len(spec) > MAX_COMPARE:
+        raise MjrefError(f"compare: too long ({len(spec)} characters, at most {MAX_COMPARE})")
+    names: list[str] = []
+    for item in (p.strip() for p in spec.split(",")):
+        if item == "all":
+            names += [n for n, ref in choices.items() if ruleset_of(ref) == "mcr"]
+        elif item in choices:
+            names.append(item)
+        elif item:
+            raise MjrefError(f"compare: unknown profile {_shown(item)}: use one of {', '.join(choices)}, or all")
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    data = compare(hand, [choices[n] for n in names]).to_dict()
+    label = {choices[n]: n for n in names}  # a house profile file is shown by its name, never its path
+    data["totals"] = {label[ref]: total for ref, total in data["totals"].items()}
+    for d in data["differences"]:
+        d["points"] = {label[ref]: points for ref, points in d["points"].items()}
+        d["positions"] = {r: {label[ref]: pos for ref, pos in by.items()} for r, by in d["positions"].items()}
+    return data
+
+
+def _fan_link(fan: int | str) -> dict[str, Any]:
+    info = FANS.get(fan) if isinstance(fan, int) else None
+    return {"fan": fan, "key": info.key if info else None, "name": info.name if info else str(fan)}
+
+
+def audit_view(audited: dict[str, Any]) -> dict[str, Any]:
+    """The audit's JSON with what the page shows besides: fan names, the fans behind a verdict, the difference."""
+    verdicts = [{**v, "name": FANS[v["fan"]].name, "by": [_fan_link(b) for b in v["by"]]} for v in audited["verdicts"]]
+    missed = [{**m, "name": _fan_link(m["fan"])["name"]} for m in audited["missed"]]
+    claimed, total = audited["claimed_total"], audited["total"]
+    return {**audited, "verdicts": verdicts, "missed": missed, "difference": claimed - total}
+
+
+def compare_view(compared: dict[str, Any], current: str) -> dict[str, Any]:
+    """The comparison's JSON with, for each difference, the profiles grouped by the position they take."""
+    differences = []
+    for d in compared["differences"]:
+        rulings = []
+        for ruling, by in d["positions"].items():
+            grouped: dict[str, list[str]] = {}
+            for name, position in by.items():
+                grouped.setdefault(position, []).append(name)
+            rulings.append({"id": ruling, "positions": [{"id": p, "profiles": n} for p, n in grouped.items()]})
+        differences.append({**d, "disputed": rulings})
+    return {"profiles": list(compared["totals"]), "current": current, **compared, "differences": differences}
