@@ -1,28 +1,33 @@
 """Benchmark: a bounded load test of the site, on loopback only.
 
-Starts ``mjref serve`` on 127.0.0.1 (a free port), then runs ``--clients`` concurrent clients for
-``--seconds`` seconds against each page in turn: the floor, search, a ruling page and the score page.
-Each client keeps one HTTP/1.1 connection open and asks for the next URL of its page as soon as the
-last answer is in. The URLs vary: the referee questions of ``tests/fixtures/lookup_questions.yaml``,
-every ruling, and ``--hands`` seeded random hands. The clients run in one asyncio loop with a minimal
-HTTP reader, so the load generator costs little of the machine the server shares.
+Starts ``mjref serve --workers N`` on 127.0.0.1 (a free port), then runs ``--clients`` concurrent clients
+for ``--seconds`` seconds against each page in turn: search, a ruling page and the score page. Each
+client keeps one HTTP/1.1 connection open and asks for the next URL of its page as soon as the last
+answer is in. The URLs vary: the referee questions of ``tests/fixtures/lookup_questions.yaml``, every
+ruling, and ``--hands`` seeded random hands. The clients run in one asyncio loop with a minimal HTTP
+reader, so the load generator costs little of the machine the server shares.
 
 The floor is ``/robots.txt``, the cheapest answer the server gives: what this machine, the server's
 HTTP stack and the load generator allow before any page does its own work. It is the anchor the pages'
-figures are read against: a page cannot beat it, and a target the floor misses is out of reach here.
+figures are read against: a page cannot beat it, and a target the floor misses is out of reach here. The
+machine may be shared, so the floor is loaded for ``--floor-seconds`` just before every run of a page
+and printed beside it: each page's figures come with the floor of the same moment.
 
 Each page is loaded twice: ``cached``, cycling through its URLs (after the first pass the site answers
 from its page cache, as it does for the questions a tournament keeps asking), and ``fresh``, every URL
-made unique by an ignored ``_`` parameter so every request is worked out anew (the worst case).
-``--rounds N`` runs each N times and marks the one with the best p95 (the least disturbed by the
-rest of the machine). After the loaded runs, one client alone asks for the same URLs for up to 5 s:
-its median is what a page costs end to end when nothing queues behind it.
+made unique by an ignored ``_`` parameter so every request is worked out anew (the worst case). With
+several workers each has its own page cache. ``--rounds N`` runs each N times and prints the medians
+over the rounds, with the floor's. After the loaded runs, one client alone asks for the same URLs for up
+to 5 s: its median is what a page costs end to end when nothing queues behind it.
 
-Prints, per page and mode: requests/s, p50/p95/p99 latency, errors, and the server's CPU time per request
-(from ``/proc``: what the page costs, whatever else the machine is doing). It never talks to any
-address but 127.0.0.1. Targets: 0 errors, search p95 <= 50 ms, score page >= 150 requests/s.
+Prints, per page and mode: the worker count, requests/s, p50/p95/p99 latency, errors, the server's CPU
+time per request (from ``/proc``, summed over uvicorn's parent and its workers: what the page costs,
+whatever else the machine is doing) and the floor's p50/p95 of the same round. It never talks to any
+address but 127.0.0.1. Targets: 0 errors, search and ruling p95 <= 30 ms (fresh, 16 clients), score page
+>= 150 requests/s.
 
-    python bench/site_load.py --clients 16 --seconds 20
+    python bench/site_load.py --clients 16 --seconds 20 --workers 2 --rounds 3
+    python bench/site_load.py --pages search,ruling --modes fresh --workers 1 --db build/kb.db
 """
 
 from __future__ import annotations
@@ -30,9 +35,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import socket
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from itertools import cycle
 from pathlib import Path
@@ -44,6 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.support.generate import random_hands  # noqa: E402
+from web.serve import default_workers  # noqa: E402
 
 HOST = "127.0.0.1"  # loopback only, by design
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -59,7 +68,7 @@ def page_urls(hands: int) -> dict[str, list[str]]:
     """The URLs each page is loaded with."""
     fixture = yaml.safe_load((ROOT / "tests" / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
     questions = [item["q"] for item in fixture]
-    rulings = sorted(p.stem for p in (ROOT / "rulings").glob("*/*.md"))
+    rulings = sorted({p.stem for p in (ROOT / "rulings").glob("*/*.md")})  # rulings/zh/ repeats the ids
     return {
         "floor": ["/robots.txt"],
         "search": [f"/-/search?q={quote(q)}" for q in questions],
@@ -119,10 +128,30 @@ async def _load(
     return sorted(latencies), errors, len(latencies)
 
 
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (uvicorn's parent and its worker processes), from ``/proc``."""
+    pids, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        pids.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            try:
+                todo += [int(child) for child in (task / "children").read_text().split()]
+            except OSError:
+                continue
+    return pids
+
+
 def _cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process, from ``/proc/PID/stat``."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    """User + system CPU time of a process and its descendants, from ``/proc/PID/stat``."""
+    total = 0
+    for each in _tree(pid):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / TICKS
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -140,57 +169,106 @@ def _wait(port: int, timeout: float = 90) -> None:
     raise SystemExit("the server did not start")
 
 
+def _run(port: int, urls: list[str], clients: int, seconds: float, fresh: bool, pid: int) -> dict[str, float]:
+    """One loaded run: requests/s, p50/p95/p99 (ms), errors and the server's CPU ms per request."""
+    cpu = _cpu_seconds(pid)
+    latencies, errors, n = asyncio.run(_load(port, urls, clients, seconds, fresh))
+    return {
+        "rps": n / seconds,
+        "p50": _pct(latencies, 0.5),
+        "p95": _pct(latencies, 0.95),
+        "p99": _pct(latencies, 0.99),
+        "errors": errors,
+        "cpu": (_cpu_seconds(pid) - cpu) * 1000 / max(n, 1),
+    }
+
+
+def _line(label: str, run: dict[str, float], floor: dict[str, float]) -> str:
+    return (
+        f"{label}  {run['rps']:7.1f} requests/s  p50 {run['p50']:6.1f} ms  p95 {run['p95']:6.1f} ms  "
+        f"p99 {run['p99']:6.1f} ms  errors {run['errors']:.0f}  server CPU {run['cpu']:5.2f} ms/request  "
+        f"| floor p50 {floor['p50']:5.1f} ms  p95 {floor['p95']:5.1f} ms"
+    )
+
+
+def _median(runs: list[dict[str, float]]) -> dict[str, float]:
+    return {k: (sum if k == "errors" else statistics.median)([r[k] for r in runs]) for k in runs[0]}
+
+
+def _start(workers: int, db: Path | None, port: int) -> tuple[subprocess.Popen[bytes], Path]:
+    """``mjref serve`` on ``port``: in the source tree, or with ``db`` copied into a temporary folder."""
+    cwd = ROOT
+    if db is not None:
+        cwd = Path(tempfile.mkdtemp(prefix="mjref-load-"))
+        (cwd / "build").mkdir()
+        shutil.copyfile(db, cwd / "build" / "kb.db")  # a new file: newer than the rulings, served as it is
+    mjref = Path(sys.executable).parent / "mjref"
+    command = [str(mjref), "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)]
+    server = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return server, cwd
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--seconds", type=float, default=20)
+    p.add_argument("--floor-seconds", type=float, default=5, help="the floor's run before each page's (default 5)")
     p.add_argument("--hands", type=int, default=2000, help="distinct hands for the score page (default 2000)")
-    p.add_argument("--pages", default="floor,search,ruling,score", help="pages to load, comma-separated")
-    p.add_argument("--rounds", type=int, default=1, help="runs of each page and mode; the best is marked")
+    p.add_argument("--pages", default="search,ruling,score", help="pages to load, comma-separated")
+    p.add_argument("--rounds", type=int, default=1, help="runs of each page and mode; their medians are printed")
     p.add_argument("--modes", default="cached,fresh", help="cached, fresh or both (default both)")
+    p.add_argument(
+        "--workers", type=int, default=default_workers(), help="mjref serve --workers (default: as mjref serve)"
+    )
+    p.add_argument("--db", type=Path, help="serve a copy of this knowledge base (default: mjref serve's build/kb.db)")
     args = p.parse_args(argv)
     urls = page_urls(args.hands)
     port = _free_port()
-    mjref = Path(sys.executable).parent / "mjref"
-    server = subprocess.Popen(
-        [str(mjref), "serve", "--host", HOST, "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server, cwd = _start(args.workers, args.db, port)
     try:
         _wait(port)
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"machine   {os.cpu_count()} cores, load {load}; {args.clients} clients x {args.seconds:.0f} s per page")
-        for name in args.pages.split(","):
+        print(
+            f"machine   {os.cpu_count()} cores, load {load}; mjref serve --workers {args.workers}; "
+            f"{args.clients} clients x {args.seconds:.0f} s per page, floor {args.floor_seconds:.0f} s before each"
+        )
+        floor_urls = urls["floor"]
+        asyncio.run(_load(port, floor_urls, 2, 1.0))
+        summary = []
+        for name in (n for n in args.pages.split(",") if n != "floor"):
             page = urls[name]
             asyncio.run(_load(port, page, 2, 1.0))  # warm: imports, first queries
-            for mode in args.modes.split(",") if name != "floor" else ["cached"]:
-                lines = []
+            for mode in args.modes.split(","):
+                label = f"{name:6s} {mode:6s} w{args.workers}"
+                runs, floors = [], []
                 for _ in range(args.rounds):
-                    cpu = _cpu_seconds(server.pid)
-                    latencies, errors, n = asyncio.run(_load(port, page, args.clients, args.seconds, mode == "fresh"))
-                    cpu_ms = (_cpu_seconds(server.pid) - cpu) * 1000 / max(n, 1)
-                    line = (
-                        f"{name:6s} {mode:6s}  {n / args.seconds:7.1f} requests/s  p50 {_pct(latencies, 0.5):6.1f} ms  "
-                        f"p95 {_pct(latencies, 0.95):6.1f} ms  p99 {_pct(latencies, 0.99):6.1f} ms  errors {errors}  "
-                        f"server CPU {cpu_ms:5.2f} ms/request  ({len(page)} URLs)"
-                    )
-                    lines.append((_pct(latencies, 0.95), line))
-                    print(line, flush=True)
+                    floors.append(_run(port, floor_urls, args.clients, args.floor_seconds, False, server.pid))
+                    runs.append(_run(port, page, args.clients, args.seconds, mode == "fresh", server.pid))
+                    print(_line(label, runs[-1], floors[-1]), flush=True)
+                run, floor = _median(runs), _median(floors)
                 if args.rounds > 1:
-                    print(f"{min(lines)[1]}  <- best p95 of {args.rounds}")
+                    print(f"{_line(label, run, floor)}  <- median of {args.rounds}", flush=True)
+                summary.append((label, run, floor))
                 alone, errors, n = asyncio.run(_load(port, page, 1, min(args.seconds, 5.0), mode == "fresh"))
                 print(
-                    f"{name:6s} {mode:6s}  alone: p50 {_pct(alone, 0.5):5.2f} ms  fastest {_pct(alone, 0):5.2f} ms  "
+                    f"{label}  alone: p50 {_pct(alone, 0.5):5.2f} ms  fastest {_pct(alone, 0):5.2f} ms  "
                     f"errors {errors}  (one client, {n} requests: the page's own cost, end to end)",
                     flush=True,
                 )
-        print("targets   0 errors; search p95 <= 50 ms; score >= 150 requests/s")
+        print(f"summary   medians over {args.rounds} round(s); p95 / floor p95 is the page's cost in floors")
+        for label, run, floor in summary:
+            print(
+                f"{label}  p50 {run['p50']:6.1f} ms  p95 {run['p95']:6.1f} ms  errors {run['errors']:.0f}  "
+                f"{run['rps']:7.1f} requests/s  | floor p95 {floor['p95']:5.1f} ms  "
+                f"p95 / floor p95 {run['p95'] / floor['p95']:4.1f}"
+            )
+        print("targets   0 errors; search and ruling p95 <= 30 ms (fresh); score >= 150 requests/s")
         print("floor     /robots.txt: the least any page can cost on this machine, server and load generator")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.terminate()  # uvicorn's parent stops its workers and waits for them
+        server.wait(timeout=30)
+        if cwd != ROOT:
+            shutil.rmtree(cwd, ignore_errors=True)
 
 
 if __name__ == "__main__":

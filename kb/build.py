@@ -57,6 +57,7 @@ class BuildReport:
     verified: int
     unverified: int
     seconds: float
+    warnings: tuple[Problem, ...] = ()  # what does not fail the build: Chinese texts not written yet
 
 
 def _profiles(root: Path) -> list[tuple[Profile, Path]]:
@@ -66,9 +67,13 @@ def _profiles(root: Path) -> list[tuple[Profile, Path]]:
 def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Iterator[dict[str, Any]]:
     for r in corpus.rulings:
         html, text = render(r.body)
+        html_zh, text_zh = render(r.body_zh, prefix="/zh") if r.body_zh else (None, None)
+        zh = [r.zh.get("title", ""), r.zh.get("question", ""), r.zh.get("answer", "")]
+        summaries_zh = [p.summary_zh for p in r.positions]
         fan_words = [name for n in r.fans if isinstance(n, int) for name, _ in names.get(n, [])]
         own = names.get(r.fans[0], []) if r.id.startswith("fan-") and r.fans and isinstance(r.fans[0], int) else []
-        cjk = " ".join(_CJK.findall(" ".join([r.title, r.question, r.answer, text, *fan_words])))
+        chinese = [*zh, *summaries_zh, text_zh or "", r.title, r.question, r.answer, text, *fan_words]
+        cjk = " ".join(_CJK.findall(" ".join(chinese)))
         yield {
             "id": r.id,
             "title": r.title,
@@ -87,6 +92,12 @@ def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Ite
             "cjk": cjk,
             "path": r.path,
             "url": f"/rulings/{r.id}",
+            "title_zh": r.zh.get("title"),
+            "question_zh": r.zh.get("question"),
+            "answer_zh": r.zh.get("answer"),
+            "body_zh_md": r.body_zh or None,
+            "body_zh_html": html_zh,
+            "body_zh_text": text_zh,
         }
 
 
@@ -119,7 +130,7 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
         "rulings": _ruling_rows(corpus, names),
         "citations": (row for r in corpus.rulings for row in _citation_rows(r)),
         "positions": (
-            {"ruling_id": r.id, "id": p.id, "ord": i, "summary": p.summary}
+            {"ruling_id": r.id, "id": p.id, "ord": i, "summary": p.summary, "summary_zh": p.summary_zh or None}
             for r in corpus.rulings
             for i, p in enumerate(r.positions)
         ),
@@ -294,4 +305,5 @@ def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
         verified=verified,
         unverified=len(checked.examples) - verified,
         seconds=time.perf_counter() - start,
+        warnings=tuple(checked.warnings),
     )

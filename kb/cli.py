@@ -21,13 +21,14 @@ from scorer import score as score_hand
 from scorer.errors import MjrefError, printable
 from scorer.result import BabcockScore
 from web.publish import publish, stage
-from web.serve import house_profile, serve
+from web.serve import MAX_DEFAULT_WORKERS, default_workers, house_profile, serve
 
 from .audit import audit, compare
 from .audit_log import audit_file
 from .build import DEFAULT_DB, BuildFailed, build, is_stale
+from .i18n import gettext
 from .lookup import lookup
-from .options import json_option, profile_option, situation_options, situation_overrides
+from .options import json_option, lang_option, profile_option, situation_options, situation_overrides
 from .report_file import Interrupted
 from .text import format_audit, format_babcock, format_comparison, format_score
 
@@ -76,9 +77,12 @@ def cli() -> None:
     help="Rule set: MCR, or Babcock's classical rules (profile babcock unless --profile names another).",
 )
 @json_option
+@lang_option
 @situation_options
 @click.pass_context
-def score(ctx: click.Context, hand: str, profile: str, ruleset: str, as_json: bool, **situation: Any) -> None:
+def score(
+    ctx: click.Context, hand: str, profile: str, ruleset: str, as_json: bool, lang: str, **situation: Any
+) -> None:
     """Score HAND under a profile: the fans, the fans excluded and why, the total and the payments.
 
     HAND is in mjref's notation: declared sets in brackets with who supplied the tile, then the
@@ -93,6 +97,7 @@ def score(ctx: click.Context, hand: str, profile: str, ruleset: str, as_json: bo
         mjref score '123m456m789m123p55s' --prevalent S --seat N --self-drawn
         mjref score '123m456m789m123p55s|EE0000' --profile chinese-practice --json
         mjref score '[SSS,1][NNN,2]123pEEWWE|EE0000' --ruleset babcock --profile babcock-optional
+        mjref score '[123m,1][EEE,2]456p789s5s5s|EW1000' --lang zh
     """
     chosen: str | None = profile
     if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
@@ -101,7 +106,7 @@ def score(ctx: click.Context, hand: str, profile: str, ruleset: str, as_json: bo
     if as_json:
         click.echo(result.to_json())
     else:
-        click.echo(format_babcock(result) if isinstance(result, BabcockScore) else format_score(result))
+        click.echo(format_babcock(result) if isinstance(result, BabcockScore) else format_score(result, lang))
 
 
 @cli.command("build", short_help="Validate every ruling and build the knowledge base (SQLite).")
@@ -132,6 +137,11 @@ def build_command(out: Path, rulings_dir: Path) -> None:
             click.echo(str(problem), err=True)
         kept = f"{out} left unchanged" if out.exists() else f"{out} not written"
         raise BadInput(f"{len(e.problems)} problem(s) in the rulings; {kept}") from e
+    for warning in report.warnings:
+        click.echo(f"{warning.path}:{warning.line}: warning: {warning.message}", err=True)
+    if report.warnings:
+        switch = "kb.validate.REQUIRE_ZH is off: warnings, not errors"
+        click.echo(f"{len(report.warnings)} ruling(s) lack Chinese texts ({switch})", err=True)
     click.echo(
         f"built {report.path}: {report.rulings} rulings, {report.sources} sources, "
         f"{report.examples} worked examples ({report.verified} verified by the scorer, "
@@ -144,51 +154,67 @@ def build_command(out: Path, rulings_dir: Path) -> None:
 @json_option
 @click.option("--limit", type=click.IntRange(1, 100), default=5, show_default=True, help="How many rulings to show.")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None, help=DB_HELP)
-def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None) -> None:
+@lang_option
+def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None, lang: str) -> None:
     """Rulings for QUERY, best first, with their short answers.
 
-    QUERY is a question as a referee would put it; fans may be named in English (any common
-    name), in Chinese, or in pinyin with or without tones.
+    QUERY is a question as a referee would put it, in English or in Chinese; fans may be named in
+    English (any common name), in Chinese (also the short names players use: 绝张, 杠开, 门清), or
+    in pinyin with or without tones. With --lang zh the Chinese titles and answers are printed; a
+    ruling whose Chinese is not written yet is shown in English, marked.
 
     Example:
 
     \b
         mjref lookup 'tile hog with seven pairs'
         mjref lookup 四归一
+        mjref lookup 抢杠和算不算和绝张 --lang zh
         mjref lookup 'si gui yi' --json --limit 3
     """
+    _ = gettext(lang)
     hits = lookup(query, ensure_database(db_path), limit)
     if as_json:
-        click.echo(json.dumps([h.to_dict() for h in hits], ensure_ascii=False, indent=2))
+        click.echo(json.dumps([h.to_dict(lang) for h in hits], ensure_ascii=False, indent=2))
         return
     if not hits:
-        click.echo("No ruling matches. Try a fan name (English, 中文 or pinyin) or fewer words.")
+        click.echo(_("No ruling matches. Try a fan name (English, 中文 or pinyin) or fewer words."))
     for n, hit in enumerate(hits, start=1):
-        click.echo(f"{n}. {hit.title}  [{hit.id}]\n   {hit.answer}\n   {hit.url}")
+        shown = hit.to_dict(lang)
+        marker = "" if shown.get("lang", lang) == lang else "  " + _("(not yet in Chinese: English text)")
+        click.echo(f"{n}. {shown['title']}  [{hit.id}]{marker}\n   {shown['answer']}\n   {shown['url']}")
 
 
 @cli.command("serve", short_help="Serve the knowledge base and the scorer as a local site (Datasette).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8001, show_default=True, help="Port to listen on.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    help=f"Server processes, each with its own Datasette (default: one per core, at most {MAX_DEFAULT_WORKERS}); "
+    "1 serves in this process.",
+)
 @profile_option
-def serve_command(host: str, port: int, profile: str) -> None:
+def serve_command(host: str, port: int, workers: int | None, profile: str) -> None:
     """Build the knowledge base if it is missing or stale, then serve it until interrupted.
 
     The site has a search in any fan name, a page per ruling, fan and source, and a score page;
     the profile is the house interpretation: the score page's default and the position marked on
-    every disputed ruling. Datasette's table pages stay at /kb for the raw data.
+    every disputed ruling. Datasette's table pages stay at /kb for the raw data. The worker
+    processes share the port; Ctrl-C stops them all.
 
     Example:
 
     \b
         mjref serve
         mjref serve --port 8080 --profile chinese-practice
-        mjref serve --profile our-club.yaml
+        mjref serve --profile our-club.yaml --workers 1
     """
     house_profile(profile)  # a bad profile fails here, before the build
     db = ensure_database(None)
-    click.echo(f"serving {db} on http://{host}:{port}/ (profile {profile}); Ctrl-C stops", err=True)
-    serve(db, profile, host, port)
+    workers = workers or default_workers()
+    processes = "1 process" if workers == 1 else f"{workers} worker processes"
+    click.echo(f"serving {db} on http://{host}:{port}/ (profile {profile}, {processes}); Ctrl-C stops", err=True)
+    serve(db, profile, host, port, workers)
 
 
 @cli.command(
@@ -233,7 +259,10 @@ def publish_command(provider: str, profile: str, dry_run: bool, wheel: Path | No
 @click.option("--claim-total", type=int, help="The total claimed, in points.")
 @profile_option
 @json_option
-def audit_command(hand: str, claim: str | None, claim_total: int | None, profile: str, as_json: bool) -> None:
+@lang_option
+def audit_command(
+    hand: str, claim: str | None, claim_total: int | None, profile: str, as_json: bool, lang: str
+) -> None:
     """Check a claimed score for HAND: each claimed fan accepted, excluded, absent or wrong-count.
 
     Exit status 0 when the claim is right, 1 when it is not, 2 for bad input.
@@ -243,11 +272,12 @@ def audit_command(hand: str, claim: str | None, claim_total: int | None, profile
     \b
         mjref audit 234m567m234p567p88s --claim 'Mixed Double Chow x2, Short Straight x2'
         mjref audit '[123m,1][EEE,2]456p789s5s5s|EW1000' --claim-total 12 --json
+        mjref audit 234m567m234p567p88s --claim '喜相逢×2, 连六×2' --lang zh
     """
     if claim is None and claim_total is None:
         raise BadInput("give the claim: --claim 'Fan, Fan x2' or --claim-total N")
     result = audit(hand, claim=claim, claim_total=claim_total, profile=profile)
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_audit(result))
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_audit(result, lang))
     raise SystemExit(0 if result.claim_is_right else 1)
 
 
@@ -260,19 +290,22 @@ def audit_command(hand: str, claim: str | None, claim_total: int | None, profile
     help="Comma-separated profile names or files.",
 )
 @json_option
-def compare_command(hand: str, profiles: str, as_json: bool) -> None:
+@lang_option
+def compare_command(hand: str, profiles: str, as_json: bool, lang: str) -> None:
     """Score HAND under each profile; list every fan that differs with the ruling and positions behind it.
 
     Example:
 
     \b
         mjref compare '[CCCC][5555m]123p789pNN' --profiles green-book,chinese-practice
+        mjref compare '[CCCC][5555m]123p789pNN' --lang zh
     """
     names = [p.strip() for p in profiles.split(",") if p.strip()]
     if len(names) < 2:
         raise BadInput("--profiles: name at least two profiles, separated by commas")
     result = compare(hand, names)
-    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_comparison(result))
+    text = format_comparison(result, lang)
+    click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else text)
 
 
 @cli.command("audit-log", short_help="Audit every hand of an event (JSON Lines), in parallel, resumably.")

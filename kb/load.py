@@ -56,7 +56,10 @@ RULING_FIELDS = {
     "related": False,
     "aliases": False,
     "pinyin": False,
+    "zh": False,
 }
+ZH_FIELDS = ("title", "question", "answer")  # the keys of ``zh:``, all required once REQUIRE_ZH is on
+ZH_FOLDER = "zh"  # rulings/zh/<id>.md: the Chinese bodies
 SOURCE_FIELDS = {
     "id": True,
     "title": True,
@@ -164,11 +167,12 @@ def _positions(fields: _Fields) -> tuple[Position, ...]:
             continue
         sub = _Fields(fields.doc, ("positions", i), fields.where, fields.problems)
         label = f"positions[{i}]."
-        sub.check_keys({"id": True, "summary": True, "cites": True}, label)
+        sub.check_keys({"id": True, "summary": True, "cites": True, "summary_zh": False}, label)
         pid = sub.text("id", label)
         if pid and not ID.match(pid):
             sub.problem(f"{label}id: {pid!r} is not a kebab-case id", "id")
-        out.append(Position(pid, sub.text("summary", label), _citations(sub, "cites", label), sub.line()))
+        summary, cites = sub.text("summary", label), _citations(sub, "cites", label)
+        out.append(Position(pid, summary, cites, sub.line(), sub.text("summary_zh", label)))
     return tuple(out)
 
 
@@ -223,6 +227,22 @@ def _aliases(fields: _Fields) -> dict[str, tuple[str, ...]]:
         else:
             out[kind] = tuple(n.strip() for n in names)
     return out
+
+
+def _zh(fields: _Fields) -> tuple[dict[str, str], dict[str, int]]:
+    """The ``zh:`` mapping (title, question, answer in Chinese) and the line of each; a missing key is left
+    out (:mod:`kb.validate` reports it), anything else wrong is a problem here."""
+    if "zh" not in fields.data:
+        return {}, {}
+    if not isinstance(fields.data["zh"], dict):
+        fields.problem('zh: expected {title: "…", question: "…？", answer: "…。"}', "zh")
+        return {}, {}
+    sub = _Fields(fields.doc, ("zh",), fields.where, fields.problems)
+    for key in sub.data:
+        if key not in ZH_FIELDS:
+            sub.problem(f"zh.{key}: unknown field (expected one of {', '.join(ZH_FIELDS)})", key)
+    texts = {key: sub.text(key, "zh.") for key in ZH_FIELDS if key in sub.data}
+    return {k: v for k, v in texts.items() if v}, {key: sub.line(key) for key in sub.data}
 
 
 def _fans(fields: _Fields, ruleset: str) -> tuple[int | str, ...]:
@@ -304,6 +324,7 @@ def load_ruling(path: Path, problems: list[Problem], root: Path | None = None) -
         body_line=body_line,
         lines={k: f.line(k) for k in doc.data},
     )
+    ruling.zh, ruling.zh_lines = _zh(f)
     if ruling.status == "disputed" and len(ruling.positions) < 2:
         f.problem("positions: a disputed ruling lists at least two positions, each with its citations", "status")
     if ruling.status != "disputed" and ruling.positions:
@@ -311,12 +332,13 @@ def load_ruling(path: Path, problems: list[Problem], root: Path | None = None) -
     return ruling
 
 
-def body_references(ruling: Ruling) -> tuple[list[Citation], list[tuple[str, int]]]:
-    """The inline citations ``[@Source, locator]`` and links ``[[id]]`` of a ruling's body, with lines.
+def body_references(ruling: Ruling, *, zh: bool = False) -> tuple[list[Citation], list[tuple[str, int]]]:
+    """The inline citations ``[@Source, locator]`` and links ``[[id]]`` of a ruling's body (its Chinese body
+    with ``zh``), with lines.
 
     They are what :func:`kb.render.references` finds, so exactly what the rendered page links.
     """
-    refs, first = references(ruling.body), ruling.body_line
+    refs, first = (references(ruling.body_zh), 1) if zh else (references(ruling.body), ruling.body_line)
     cites = [Citation(r.target, r.locator, "", first + r.line, inline=True) for r in refs if r.kind == "cite"]
     links = [(r.target, first + r.line) for r in refs if r.kind == "link"]
     return cites, links
@@ -374,8 +396,32 @@ def load_sources(path: Path, problems: list[Problem]) -> dict[str, Source]:
     return out
 
 
+def load_zh_bodies(root: Path, rulings: list[Ruling], problems: list[Problem]) -> None:
+    """Attach each Chinese body ``zh/<id>.md`` under ``root`` to its ruling; a body without one is a problem."""
+    folder = root / ZH_FOLDER
+    if not folder.is_dir():
+        return
+    by_id = {r.id: r for r in rulings}
+    for path in ruling_paths(folder, problems, skip=()):
+        where = display(path)
+        if path.parent != folder:
+            problems.append(Problem(where, 1, f"a Chinese body is {ZH_FOLDER}/<ruling id>.md, not in a sub-folder"))
+            continue
+        text = read_text(path, problems, limit=MAX_RULING_BYTES, root=root)
+        if text is None:
+            continue
+        ruling = by_id.get(path.stem)
+        if ruling is None:
+            problems.append(Problem(where, 1, f"Chinese body of no ruling: there is no ruling {path.stem!r}"))
+        elif text.splitlines()[:1] == ["---"]:
+            problems.append(Problem(where, 1, "a Chinese body has no front matter: its fields are in the ruling's zh:"))
+        else:
+            ruling.body_zh, ruling.body_zh_path = text, where
+
+
 def load_corpus(root: Path = RULINGS_DIR) -> Corpus:
-    """Read ``sources.yaml`` and every ruling under ``root`` (``**/*.md`` except README files)."""
+    """Read ``sources.yaml``, every ruling under ``root`` (``**/*.md`` except README files and ``zh/``) and
+    the Chinese bodies in ``zh/``."""
     corpus = Corpus(root)
     if not root.is_dir():
         corpus.problems.append(Problem(display(root), 1, "no such rulings folder"))
@@ -385,4 +431,5 @@ def load_corpus(root: Path = RULINGS_DIR) -> Corpus:
         ruling = load_ruling(path, corpus.problems, root)
         if ruling is not None:
             corpus.rulings.append(ruling)
+    load_zh_bodies(root, corpus.rulings, corpus.problems)
     return corpus

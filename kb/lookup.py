@@ -8,6 +8,14 @@ Ranking combines two signals:
 - **full-text relevance** (SQLite FTS5, BM25 with Porter stemming; a trigram index for Chinese text),
   weighting the title and question above the answer and body.
 
+A Chinese question is read the same way: the fans it names (the fan table's names and the fan rulings'
+Chinese aliases, such as the short names players use: 绝张, 杠开, 门清), then its other words. Those are
+runs of CJK characters, cut at the little words every question has (能不能, 吗, 还); each run is looked up
+in the trigram index when it has three characters or more, and by a scan of the Chinese texts (``LIKE``)
+when it is shorter, since a trigram index cannot match one or two characters. The share of the run's
+character pairs (bigrams) that a ruling's Chinese title, question and answer use counts as the English
+words a summary shares do.
+
 The site's search uses the same function, so the two rank alike.
 """
 
@@ -34,6 +42,16 @@ of on or our should so that the their them then there these they this to under w
 which who why will with would you your hand hands score scored scores count counts fan fans
 combine combines combined together also many much make get"""
 _STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+# The little words of a Chinese question. Chinese has no spaces, so only words of two characters or more
+# are cut out wherever they are; a one-character word (吗, 还, 的) only at either end of what is left, since
+# inside a run it is as likely part of a word (算 in 套算, 计 in 计分). 和 (win), 中 (the red dragon), 对 (pair)
+# and 计 (count) are words of the rules, not little words.
+_CJK_STOPWORDS_TEXT = """能不能 可不可以 算不算 计不计 是不是 有没有 要不要 还能 还可以 可以 能否 是否 怎么 如何 什么
+哪些 为什么 一样 以后 之后 的时候 时候 如果 请问 这样 那样 这个 那个 这种 还要 应该 也要 再算 多少分 多少番
+多少 几番 几分 怎么办 怎么处理 意思 一起 同时 算 吗 呢 吧
+了 的 还 再 也 都 与 或 及 能 会 要 是 有 在 把 被 给 我 你 他 这 那 就 又 里"""
+_CJK_WORDS = sorted((w for w in _CJK_STOPWORDS_TEXT.split() if len(w) > 1), key=len, reverse=True)
+_CJK_PARTICLES = "".join(w for w in _CJK_STOPWORDS_TEXT.split() if len(w) == 1)
 # BM25 column weights: title, question, answer, names, fan_names, body_text.
 _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
 
@@ -53,9 +71,20 @@ class Hit:
     answer: str
     url: str
     score: float
+    title_zh: str = ""  # empty while the ruling's Chinese is not written
+    answer_zh: str = ""
 
-    def to_dict(self) -> dict[str, str]:
-        return {"id": self.id, "title": self.title, "answer": self.answer, "url": self.url}
+    def to_dict(self, lang: str = "en") -> dict[str, str]:
+        """The hit in ``lang``; in Chinese, ``lang`` says whether the texts are Chinese or, not written yet, English."""
+        if lang != "zh":
+            return {"id": self.id, "title": self.title, "answer": self.answer, "url": self.url}
+        return {
+            "id": self.id,
+            "title": self.title_zh or self.title,
+            "answer": self.answer_zh or self.answer,
+            "url": f"/zh{self.url}",
+            "lang": "zh" if self.title_zh and self.answer_zh else "en",
+        }
 
 
 @dataclass(frozen=True)
@@ -66,11 +95,37 @@ class _Ruling:
     url: str
     fans: frozenset[int]
     own_fan: int | None  # the fan a fan-definition ruling defines
+    title_zh: str = ""
+    answer_zh: str = ""
 
 
 def _prefix(word: str) -> str:
     """A crude stem for counting which words of a question a ruling's summary shares: the first five letters."""
     return word[:5]
+
+
+def cjk_terms(text: str) -> list[str]:
+    """The runs of CJK characters of ``text`` with the little words of a question cut out.
+
+    >>> cjk_terms("七对里有四张一样的牌，能不能再算四归一？"), cjk_terms("套算一次吗")
+    (['七对里有四张', '牌', '四归一'], ['套算一次'])
+    """
+    runs = _CJK.findall(text)
+    for word in _CJK_WORDS:
+        runs = [part for run in runs for part in run.split(word) if part]
+    return [stripped for run in runs if (stripped := run.strip(_CJK_PARTICLES))]
+
+
+def bigrams(text: str) -> set[str]:
+    """The pairs of neighbouring CJK characters of ``text``, and each character of a one-character run.
+
+    >>> sorted(bigrams("杠上开花 和"))
+    ['上开', '和', '开花', '杠上']
+    """
+    out: set[str] = set()
+    for run in _CJK.findall(text):
+        out.update(run[i : i + 2] for i in range(len(run) - 1)) if len(run) > 1 else out.add(run)
+    return out
 
 
 class Index:
@@ -89,15 +144,22 @@ class Index:
 
     def _load(self, path: Path) -> None:
         self.conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-        rows = self.conn.execute("SELECT id, title, answer, url, fans FROM rulings").fetchall()
+        rows = self.conn.execute("SELECT id, title, answer, url, fans, title_zh, answer_zh FROM rulings").fetchall()
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}
         self.summary_words = {rid: {_prefix(w) for w in text.split()} for rid, text in self.summaries.items()}
+        # The Chinese summary: the Chinese title, question and answer, and the Chinese in the English ones.
+        summaries_zh = self.conn.execute(
+            "SELECT id, coalesce(title_zh, '') || ' ' || coalesce(question_zh, '') || ' ' || coalesce(answer_zh, '')"
+            " || ' ' || title || ' ' || question || ' ' || names FROM rulings"
+        )
+        self.summary_bigrams = {rid: bigrams(text) for rid, text in summaries_zh}
         fan_of = dict(self.conn.execute("SELECT ruling_id, id FROM fans").fetchall())
         self.rulings = {}
-        for rid, title, answer, url, fans in rows:
+        for rid, title, answer, url, fans, title_zh, answer_zh in rows:
             numbers = frozenset(f for f in json.loads(fans) if isinstance(f, int))
-            self.rulings[rid] = _Ruling(rid, title, answer, url, numbers, fan_of.get(rid))
+            own = fan_of.get(rid)
+            self.rulings[rid] = _Ruling(rid, title, answer, url, numbers, own, title_zh or "", answer_zh or "")
         names: dict[str, int] = {}
         for fan_id, folded, alias in self.conn.execute("SELECT fan_id, folded, alias FROM fan_aliases"):
             for form in {folded, alias} if _CJK.search(alias) else {folded}:
@@ -134,7 +196,8 @@ class Index:
             if number in self._own_fans:
                 found.setdefault(number, m.start())
                 folded = folded.replace(f" {fold(m.group(0))} ", " # ")
-        rest = " ".join([*_CJK.findall(raw), *(w for w in folded.split() if w != "#")])
+        latin = (w for w in folded.split() if w != "#" and not _CJK.search(w))  # fold keeps CJK: once is enough
+        rest = " ".join([*_CJK.findall(raw), *latin])
         return [fan for fan, _ in sorted(found.items(), key=lambda item: item[1])], rest
 
     def _text_scores(self, text: str) -> dict[str, float]:
@@ -151,12 +214,15 @@ class Index:
             )
             for rid, rank in self.conn.execute(sql, (" OR ".join(terms),)):
                 scores[rid] = -rank
-        for run in _CJK.findall(text):
+        runs = cjk_terms(text)
+        for run in runs:
+            if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
+                continue
             if len(run) >= 3:  # the trigram index: any three characters of the run
                 grams = " OR ".join(f'"{run[i : i + 3]}"' for i in range(len(run) - 2))
                 rows = self.conn.execute("SELECT id, bm25(rulings_cjk) FROM rulings_cjk WHERE text MATCH ?", (grams,))
-            else:
-                rows = self.conn.execute("SELECT id, -1.0 FROM rulings_cjk WHERE text LIKE ?", (f"%{run}%",))
+            else:  # too short for trigrams (SQLite's trigram LIKE matches nothing under three): scan the texts
+                rows = self.conn.execute("SELECT id, -1.0 FROM rulings WHERE instr(cjk, ?) > 0", (run,))
             for rid, rank in rows:
                 scores[rid] = scores.get(rid, 0.0) - rank
         if scores:
@@ -195,18 +261,21 @@ class Index:
 
     def _find(self, query: str, limit: int) -> tuple[list[Hit], list[int]]:
         fans, rest = self.read(query)
-        rest_words = [w for w in fold(_CJK.sub(" ", rest)).split() if w not in _STOPWORDS] + _CJK.findall(rest)
+        latin = [w for w in fold(_CJK.sub(" ", rest)).split() if w not in _STOPWORDS]
+        chinese = cjk_terms(rest)
+        rest_words = latin + chinese
         about_rest = self._text_scores(rest) if rest_words else {}
         about_all = self._text_scores(query)
         scored: dict[str, float] = {}
-        words = {_prefix(w) for w in rest_words}
-        pairs = [f" {a} {b} " for a, b in zip(rest_words, rest_words[1:], strict=False)]
+        words = {_prefix(w) for w in latin} | bigrams(" ".join(chinese))
+        pairs = [f" {a} {b} " for a, b in zip(latin, latin[1:], strict=False)]
         # With fans named, the other words of the question count in proportion to how many there are.
         share = len(rest_words) / (len(rest_words) + len(fans)) if fans else 1.0
         for rid, ruling in self.rulings.items():
             s = share * 3.0 * about_rest.get(rid, 0.0) + 0.5 * about_all.get(rid, 0.0)
             if words:  # the share of the question's own words (and word pairs) the ruling's summary uses
-                s += share * 2.0 * len(words & self.summary_words[rid]) / len(words)
+                known, known_zh = self.summary_words[rid], self.summary_bigrams[rid]  # no union built per ruling
+                s += share * 2.0 * sum(w in known or w in known_zh for w in words) / len(words)
             if pairs:
                 s += share * sum(p in self.summaries[rid] for p in pairs) / len(pairs)
             if fans:
@@ -214,10 +283,10 @@ class Index:
             if s > 0:
                 scored[rid] = s
         best = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:limit]
-        hits = [
-            Hit(rid, self.rulings[rid].title, self.rulings[rid].answer, self.rulings[rid].url, round(s, 4))
-            for rid, s in best
-        ]
+        hits = []
+        for rid, s in best:
+            r = self.rulings[rid]
+            hits.append(Hit(rid, r.title, r.answer, r.url, round(s, 4), r.title_zh, r.answer_zh))
         return hits, fans
 
 

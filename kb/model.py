@@ -23,6 +23,7 @@ STATUSES = ("official", "clarified", "disputed", "house")
 AUTHORITIES = ("official rule text", "official clarification", "regulation", "commentary", "software manual")
 MAX_QUOTE = 100  # characters: a short phrase, never a passage (the sources are copyrighted)
 MAX_ANSWER = 400  # characters: one or two sentences a referee can read out
+MAX_ANSWER_ZH = 200  # characters of the Chinese answer: Chinese says in 200 what English says in 400
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Position:
     summary: str
     cites: tuple[Citation, ...]
     line: int
+    summary_zh: str = ""  # the summary in Chinese; empty while it is not written
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,10 @@ class Ruling:
     body: str = ""
     body_line: int = 1
     lines: dict[str, int] = field(default_factory=dict)  # field name -> line, for problems found later
+    zh: dict[str, str] = field(default_factory=dict)  # the Chinese title, question and answer (``zh:``)
+    zh_lines: dict[str, int] = field(default_factory=dict)  # their lines
+    body_zh: str = ""  # the Chinese body (``zh/<id>.md``), empty when none is written
+    body_zh_path: str = ""  # that file, as problems show it
 
     def line(self, name: str) -> int:
         """The line of a front-matter field (or of the front matter's start)."""

@@ -14,6 +14,8 @@ import click
 
 from scorer.notation import MAX_FLOWERS
 
+from .i18n import LANGUAGES
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
@@ -36,6 +38,18 @@ def profile_option(f: F) -> F:
         show_default=True,
         metavar="NAME|FILE",
         help="House interpretation: green-book, chinese-practice, starback, or a YAML file that extends one.",
+    )(f)
+
+
+def lang_option(f: F) -> F:
+    """``--lang en|zh``: the language of the text printed (fan names, labels, messages); default English."""
+    return click.option(
+        "--lang",
+        "lang",
+        type=click.Choice(LANGUAGES),
+        default="en",
+        show_default=True,
+        help="Language of the output: en, or zh for Chinese (中文: fan names and messages).",
     )(f)
 
 

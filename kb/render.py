@@ -72,12 +72,12 @@ def _mjref_refs(state: StateInline, silent: bool) -> bool:
 def _render_cite(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     meta = tokens[idx].meta
     target, locator = html_lib.escape(meta["target"]), html_lib.escape(meta["locator"].strip())
-    return f'<a class="cite" href="/sources/{target}">{target}, {locator}</a>'
+    return f'<a class="cite" href="{env.get("prefix", "")}/sources/{target}">{target}, {locator}</a>'
 
 
 def _render_link(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     target = html_lib.escape(tokens[idx].meta["target"])
-    return f'<a class="ruling-link" href="/rulings/{target}">{target}</a>'
+    return f'<a class="ruling-link" href="{env.get("prefix", "")}/rulings/{target}">{target}</a>'
 
 
 @lru_cache(maxsize=1)
@@ -138,9 +138,14 @@ def _walk(tokens: Sequence[Token]) -> list[Token]:
     return out
 
 
-def render(body: str) -> tuple[str, str]:
-    """``(html, plain text)`` of a Markdown body."""
+def render(body: str, prefix: str = "") -> tuple[str, str]:
+    """``(html, plain text)`` of a Markdown body; ``prefix`` goes before the links' paths (``/zh`` for the
+    Chinese body, whose citations and ruling links lead to the Chinese pages).
+
+    >>> render("见 [[fan-tile-hog]]。", prefix="/zh")[0].strip()
+    '<p>见 <a class="ruling-link" href="/zh/rulings/fan-tile-hog">fan-tile-hog</a>。</p>'
+    """
     md = markdown()
     tokens = md.parse(body)
     text = " ".join("".join(_plain(tokens)).split())
-    return md.renderer.render(tokens, md.options, {}), text
+    return md.renderer.render(tokens, md.options, {"prefix": prefix}), text

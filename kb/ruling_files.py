@@ -135,8 +135,12 @@ def read_text(
         return None
 
 
-def ruling_paths(root: Path, problems: list[Problem]) -> list[Path]:
-    """Every ``*.md`` under ``root`` but README files, sorted; a linked folder is reported, not followed."""
+def ruling_paths(root: Path, problems: list[Problem], *, skip: tuple[str, ...] = ("zh",)) -> list[Path]:
+    """Every ``*.md`` under ``root`` but README files, sorted; a linked folder is reported, not followed.
+
+    The folders named in ``skip`` directly under ``root`` are left out: ``zh/`` holds the Chinese bodies
+    of rulings, not rulings (:func:`kb.load.load_zh_bodies` reads them).
+    """
     found: list[Path] = []
 
     def unreadable(e: OSError) -> None:
@@ -144,6 +148,8 @@ def ruling_paths(root: Path, problems: list[Problem]) -> list[Path]:
 
     for folder, dirs, files in os.walk(root, onerror=unreadable):
         here = Path(folder)
+        if here == root:
+            dirs[:] = [d for d in dirs if d not in skip]
         for name in sorted(dirs):
             if (here / name).is_symlink():
                 problems.append(Problem(display(here / name), 1, "symbolic link to a folder: not followed"))

@@ -1,8 +1,9 @@
 """The tables of ``kb.db``: columns, primary keys and foreign keys, in the order they are written.
 
 The site and ``mjref lookup`` read these tables; ``rulings_fts`` (FTS5, Porter stemming over title,
-question, answer, fan names and body) and ``rulings_cjk`` (FTS5 trigrams, for Chinese) are added by
-:mod:`kb.build` after the rows.
+question, answer, fan names and body) and ``rulings_cjk`` (FTS5 trigrams over ``rulings.cjk``: the Chinese
+title, question, answer and body, the fans' Chinese names and any Chinese in the English texts) are added by
+:mod:`kb.build` after the rows. The ``*_zh`` columns are NULL where a ruling has no Chinese text yet.
 """
 
 from __future__ import annotations
@@ -44,6 +45,12 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
             "cjk": str,
             "path": str,
             "url": str,
+            "title_zh": str,
+            "question_zh": str,
+            "answer_zh": str,
+            "body_zh_md": str,
+            "body_zh_html": str,
+            "body_zh_text": str,
         },
         "id",
         [],
@@ -54,7 +61,7 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
         [("ruling_id", "rulings", "id"), ("source_id", "sources", "id")],
     ),
     "positions": (
-        {"ruling_id": str, "id": str, "ord": int, "summary": str},
+        {"ruling_id": str, "id": str, "ord": int, "summary": str, "summary_zh": str},
         ("ruling_id", "id"),
         [("ruling_id", "rulings", "id")],
     ),

@@ -21,6 +21,9 @@ from scorer.profiles import load_profile
 from scorer.result import Score
 from scorer.rulings import RULING_IDS
 
+from . import chinese
+from .fan_index import fan_names
+from .glossary import Glossary, load_glossary
 from .load import Corpus, body_references
 from .locators import locator_problem
 from .model import Citation, Example, Problem, Ruling
@@ -47,6 +50,12 @@ _PUBLISHED = """
 PUBLISHED_IDS = frozenset(_PUBLISHED.split())
 MAX_LOCATOR = 200  # characters of an inline citation's locator: more is a ']' left out
 SUPPORTED_RULESETS = RULESETS  # the rule sets the scorer verifies; examples of others are stored as unverified
+# Whether every ruling must have its Chinese texts (zh: title, question, answer; summary_zh on each position;
+# a Chinese body for the disputed rulings and the principles). Off, so that a club may build a rulings folder
+# of its own in English alone: what is missing is then a warning that `mjref build` prints. mjref's own
+# rulings have every text (tests/test_zh.py fails on any such warning). Texts that are written are checked
+# either way (kb.chinese).
+REQUIRE_ZH = False
 
 
 @dataclass
@@ -65,6 +74,7 @@ class ExampleOutcome:
 class Validation:
     problems: list[Problem] = field(default_factory=list)
     examples: list[ExampleOutcome] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)  # what does not fail the build (missing Chinese)
 
 
 def _suggest(word: str, choices: Iterable[str]) -> str:
@@ -106,27 +116,31 @@ def _check_example(ruling: Ruling, i: int, ex: Example) -> ExampleOutcome:
     return ExampleOutcome(ruling, i, ex, "verified", result)
 
 
-def _check_citations(ruling: Ruling, cites: list[Citation], corpus: Corpus, out: list[Problem]) -> None:
+def _check_citations(
+    ruling: Ruling, cites: list[Citation], corpus: Corpus, out: list[Problem], path: str | None = None
+) -> None:
+    """Check citations of ``ruling``; ``path`` is the file they are in when not the ruling's (its Chinese body)."""
+    path = path or ruling.path
     for c in cites:
         if c.source not in corpus.sources:
             hint = _suggest(c.source, corpus.sources) or "; add it to rulings/sources.yaml"
-            out.append(Problem(ruling.path, c.line, f"unknown source {c.source!r}{hint}"))
+            out.append(Problem(path, c.line, f"unknown source {c.source!r}{hint}"))
         malformed = not c.at or "@" in c.at or (c.inline and len(c.at) > MAX_LOCATOR)  # reported below
         if c.source in corpus.sources and not malformed:
             misfit = locator_problem(c.source, c.at, corpus.sources[c.source].shapes)
             if misfit:
-                out.append(Problem(ruling.path, c.line, misfit))
+                out.append(Problem(path, c.line, misfit))
         if not c.at:
             where = "write the rule, section or page after the comma"
-            out.append(Problem(ruling.path, c.line, f"citation [@{c.source}, ]: no locator: {where}"))
+            out.append(Problem(path, c.line, f"citation [@{c.source}, ]: no locator: {where}"))
         elif c.inline and len(c.at) > MAX_LOCATOR:  # the longest real one is under 100 characters
             start = f"[@{c.source}, {c.at[:30]}"
             message = f"citation {start!r}…: locator over {MAX_LOCATOR} characters: ']' missing?"
-            out.append(Problem(ruling.path, c.line, message))
+            out.append(Problem(path, c.line, message))
         if "@" in c.at:  # "[@A, x; @B, y]" would record B's citation as part of A's locator
             out.append(
                 Problem(
-                    ruling.path,
+                    path,
                     c.line,
                     f"citation [@{c.source}, {c.at}]: one source per citation, as [@A, locator] [@B, locator]",
                 )
@@ -155,17 +169,26 @@ def _check_fan_ruling(ruling: Ruling, out: list[Problem]) -> None:
         )
 
 
-def _check_ruling(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: list[Problem]) -> None:
-    body_cites, links = body_references(ruling)
-    cites = list(ruling.cites) + body_cites + [c for p in ruling.positions for c in p.cites]
-    _check_citations(ruling, cites, corpus, out)
-    for ref in references(ruling.body):
+def _check_body(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: list[Problem], *, zh: bool) -> None:
+    """The citations, links and stray brackets of the English body, or of the Chinese body with ``zh``."""
+    body_cites, links = body_references(ruling, zh=zh)
+    path, body, first = (ruling.body_zh_path, ruling.body_zh, 1) if zh else (ruling.path, ruling.body, ruling.body_line)
+    extra = [] if zh else list(ruling.cites) + [c for p in ruling.positions for c in p.cites]
+    _check_citations(ruling, extra + body_cites, corpus, out, path)
+    for ref in references(body):
         if ref.kind == "stray":
             form = "write [@SourceId, locator] or [[ruling-id]], or put it in backquotes"
-            out.append(Problem(ruling.path, ruling.body_line + ref.line, f"{ref.target!r} is not a citation: {form}"))
-    for target, line in [(r, ruling.line("related")) for r in ruling.related] + links:
+            out.append(Problem(path, first + ref.line, f"{ref.target!r} is not a citation: {form}"))
+    related = [] if zh else [(r, ruling.line("related")) for r in ruling.related]
+    for target, line in related + links:
         if target not in ids:
-            out.append(Problem(ruling.path, line, f"link to unknown ruling {target!r}{_suggest(target, ids)}"))
+            out.append(Problem(path, line, f"link to unknown ruling {target!r}{_suggest(target, ids)}"))
+
+
+def _check_ruling(ruling: Ruling, corpus: Corpus, ids: dict[str, Ruling], out: list[Problem]) -> None:
+    _check_body(ruling, corpus, ids, out, zh=False)
+    if ruling.body_zh:
+        _check_body(ruling, corpus, ids, out, zh=True)
     if ruling.ruleset == "mcr":
         for n in ruling.fans:
             if n not in FANS:
@@ -212,6 +235,26 @@ def _check_profiles(root: Path, out: list[Problem]) -> None:
             out.append(Problem(where if ":" in where else display(path), 1, str(e).split(": ", 1)[-1]))
 
 
+def _fan_names_zh(corpus: Corpus) -> dict[str, str]:
+    """Every Chinese name of a fan (the table's and the aliases) -> the fan table's name."""
+    out: dict[str, str] = {}
+    for n, names in fan_names(corpus.rulings).items():
+        for name, kind in names:
+            if kind in ("zh", "zh-alias"):
+                out.setdefault(name, FANS[n].name_zh)
+    return out
+
+
+def _check_zh(ruling: Ruling, glossary: Glossary, zh_names: dict[str, str], result: Validation) -> None:
+    """The Chinese texts ``ruling`` has (problems), and those it lacks (warnings, or problems with REQUIRE_ZH)."""
+    chinese.check(ruling, glossary, zh_names, result.problems)
+    lacking = chinese.missing(ruling)
+    if lacking:
+        line = ruling.line("zh") if "zh" in ruling.lines else ruling.line("title")
+        found = Problem(ruling.path, line, f"missing Chinese: {', '.join(lacking)}")
+        (result.problems if REQUIRE_ZH else result.warnings).append(found)
+
+
 def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
     """Every problem in the corpus (sorted by file and line), and the outcome of every example."""
     result = Validation(problems=list(corpus.problems))
@@ -222,8 +265,11 @@ def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
             result.problems.append(Problem(ruling.path, ruling.line("id"), f"id: {ruling.id!r} is also {first.path}"))
         else:
             ids[ruling.id] = ruling
+    glossary = load_glossary(corpus.root, result.problems)
+    zh_names = _fan_names_zh(corpus)
     for ruling in corpus.rulings:
         _check_ruling(ruling, corpus, ids, result.problems)
+        _check_zh(ruling, glossary, zh_names, result)
         for i, ex in enumerate(ruling.examples if examples else ()):
             outcome = _check_example(ruling, i, ex)
             result.examples.append(outcome)
@@ -235,4 +281,6 @@ def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
     # One line each, whatever a file name or a quoted value held.
     result.problems = [Problem(printable(p.path), p.line, printable(p.message)) for p in result.problems]
     result.problems.sort(key=lambda p: (p.path, p.line))
+    result.warnings = [Problem(printable(p.path), p.line, printable(p.message)) for p in result.warnings]
+    result.warnings.sort(key=lambda p: (p.path, p.line))
     return result

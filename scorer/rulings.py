@@ -7,7 +7,7 @@ from .babcock.score import SETTLEMENT
 from .babcock.sheet import DOUBLES, LIMITS, POINTS, SHEET, rulings_of
 from .mcr.exclude import FOUR_CHOWS, THREE_CHOW_FANS
 from .mcr.positions import DISPUTED
-from .mcr.score import WHOLE_HAND_TIED
+from .mcr.score import PUNG_COMPLETED_BY_DISCARD, WHOLE_HAND_TIED
 from .mcr.table import EXCLUSIONS, FANS
 
 PRINCIPLES = frozenset(
@@ -20,8 +20,9 @@ PRINCIPLES = frozenset(
     }
 )
 
-# Rulings the scorer's code cites by name: the account-once search, the hand as a whole, equal readings.
-CITED_IN_CODE = frozenset({THREE_CHOW_FANS, FOUR_CHOWS, *WHOLE_HAND_TIED})
+# Rulings the scorer's code cites by name: the account-once search, the hand as a whole, equal readings,
+# and a pung the winning discard completed.
+CITED_IN_CODE = frozenset({THREE_CHOW_FANS, FOUR_CHOWS, *WHOLE_HAND_TIED, *PUNG_COMPLETED_BY_DISCARD})
 
 # Each fan's definition and the rulings its row of fans.csv also cites.
 FAN_RULINGS = frozenset(r for f in FANS.values() for r in f.rulings)

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from kb.build import build
 from web.publish import mjref_wheel
 
-from .site_support import Site
+from .site_support import Site, running_site, workdir_with
+
+CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright never downloads a browser here
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+ARGS += ["--disable-sync", "--no-first-run", "--disable-quic"]
 
 
 @pytest.fixture(scope="session")
@@ -33,3 +38,21 @@ def site(db: Path) -> Iterator[Site]:
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The mjref wheel built from this source tree, once per test run (what ``mjref publish`` ships)."""
     return mjref_wheel(None, tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture(scope="module")
+def url(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of ``mjref serve`` on loopback, for the browser tests."""
+    with running_site(workdir_with(db, tmp_path_factory.mktemp("browser"))) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright (the browser tests' modules skip, or fail under CI, without it)."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415  (only the browser tests need it)
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

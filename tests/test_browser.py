@@ -8,19 +8,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 from kb.load import load_corpus
 from scorer import score
 
-from .site_support import running_site, workdir_with
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
-ARGS += ["--disable-sync", "--no-first-run", "--disable-quic"]
+from .conftest import CHROMIUM  # the fixtures url and browser are in conftest.py, shared with test_browser_phone
 
 try:
     from playwright.sync_api import Page, sync_playwright
@@ -32,21 +26,6 @@ _missing = _missing or (None if CHROMIUM.exists() else f"{CHROMIUM} is missing (
 if _missing and os.environ.get("CI"):
     pytest.fail(f"browser tests must run under CI: {_missing}", pytrace=False)
 pytestmark = pytest.mark.skipif(_missing is not None, reason=_missing or "")
-
-
-@pytest.fixture(scope="module")
-def url(db, tmp_path_factory) -> Iterator[str]:
-    workdir = workdir_with(db, tmp_path_factory.mktemp("browser"))
-    with running_site(workdir) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture

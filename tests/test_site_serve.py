@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 import shlex
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -16,10 +22,11 @@ from click.testing import CliRunner
 from kb.cli import cli
 from scorer import score
 from scorer.profiles import load_profile
+from web.app import CONFIG_ENV, create_app, read_config, write_config
 from web.publish import stage
 from web.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
 
-from .site_support import Site, running_site, workdir_with
+from .site_support import Site, free_port, running_site, workdir_with
 
 SETTINGS = json.loads((SITE_DIR / "settings.json").read_text(encoding="utf-8"))
 CLUB = "name: our-club\ntitle: Our club\nextends: green-book\npositions:\n  seven-pairs-tile-hog: tile-hog\n"
@@ -85,6 +92,71 @@ def test_mjref_serve_serves_the_site_on_loopback(db, tmp_path):
         assert result["profile"] == "starback" and result["total"] == score(ALL_GREEN, profile="starback").total
         assert httpx.get(url + "/kb.json", params={"sql": "select 1"}, timeout=10).status_code == 403
         assert httpx.get(url + "/static/mjref.css", timeout=10).status_code == 200
+
+
+def test_the_app_factory_serves_the_site_its_config_file_describes(db, tmp_path, monkeypatch):
+    site = site_config("chinese-practice")
+    config = write_config(db, site, tmp_path / "site-config.json")
+    assert read_config(config) == (db.resolve(), site)
+    monkeypatch.setenv(CONFIG_ENV, str(config))
+
+    async def get(path: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+            return await client.get(path, params={"hand": ALL_GREEN})
+
+    result = asyncio.run(get("/-/score.json")).json()
+    assert result["profile"] == "chinese-practice"
+    assert result["total"] == score(ALL_GREEN, profile="chinese-practice").total
+
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads worker processes from /proc")
+def _alive(pid: int) -> bool:
+    """Is process ``pid`` still running (not gone, not a zombie)?"""
+    try:
+        return "zombie" not in Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+
+
+def test_ctrl_c_stops_every_worker(db, tmp_path):
+    port = free_port()
+    command = [sys.executable, "-c", "from kb.cli import main; main()", "serve", "--port", str(port), "--workers", "2"]
+    log = (tmp_path / "serve.log").open("wb")
+    workdir = workdir_with(db, tmp_path)
+    process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/robots.txt", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+            time.sleep(0.25)
+        workers = _children(process.pid)
+        assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends: the whole process group
+        assert process.wait(timeout=30) == 0
+        # Every worker is gone within a few seconds of the parent (a worker may still be exiting as it returns).
+        deadline = time.monotonic() + 10
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [pid for pid in workers if _alive(pid)] == []
+        assert "Traceback" not in (tmp_path / "serve.log").read_text()
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        log.close()
 
 
 def test_publish_dry_run_prints_the_command_with_pins_and_settings(db, tmp_path, monkeypatch, wheel):

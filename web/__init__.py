@@ -3,7 +3,8 @@
 A map for a newcomer:
 
 - ``serve.py``: the one description of the site (metadata, settings, templates, plugins, static files)
-  that ``mjref serve``, ``mjref publish`` (``publish.py``) and the tests share.
+  that ``mjref serve``, ``mjref publish`` (``publish.py``) and the tests share; ``app.py``: the app
+  factory uvicorn's worker processes run for ``mjref serve``.
 - The Datasette plugins, all registered by ``plugins/mjref_plugins.py`` (the one file ``--plugins-dir``
   loads): ``routes.py`` (the site's own routes), ``guard.py`` (GET and HEAD only, allow-listed paths,
   no 500 for any input), ``security.py`` (headers, Content Security Policy), ``seo.py`` (robots.txt,

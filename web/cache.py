@@ -14,6 +14,9 @@ from datasette import Response
 CACHE_ENTRIES = 2048
 CACHE_BYTES = 64 * 2**20
 CACHE_SECONDS = 300
+# Pages that draw their own absolute address (the score page's QR code and link) are kept by host too: a request
+# with a forged Host header must not leave its address in the page every other reader gets.
+BY_HOST = ("/-/score", "/-/qr.svg")
 View = Callable[[Any, Any], Awaitable[Response]]
 Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
 
@@ -49,6 +52,8 @@ def cached(view: View) -> View:
             return await view(datasette, request)
         cache = datasette.__dict__.setdefault("_mjref_pages", PageCache())
         url = f"{request.path}?{request.query_string}"
+        if request.path.startswith(BY_HOST):
+            url += f" {request.host}"
         page = cache.get(url)
         if page is None:
             response = await view(datasette, request)

@@ -13,6 +13,11 @@ into an image and installs packages there. Staging in ``build/publish/`` makes t
 The wheel is the one given with ``--wheel``, or one built from mjref's source tree when mjref runs from
 it. The templates and static files go from the installed ``web`` package; the settings are those of
 ``mjref serve``.
+
+The image runs one server process: ``datasette publish`` writes its Dockerfile, whose command is
+``datasette serve … --port $PORT``, and ``--extra-options`` only adds (quoted) arguments to it, so the
+worker processes of ``mjref serve`` (:mod:`web.app`) cannot replace it. A published site scales by the
+platform's instances.
 """
 
 from __future__ import annotations

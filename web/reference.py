@@ -7,13 +7,16 @@ dict: the JSON is that dict, the HTML is a template rendered from it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from datasette import Response
 
 from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
-from scorer.profiles import Profile
+from scorer import score
+from scorer.errors import MjrefError
+from scorer.profiles import Profile, load_profile
 
 from .db import Read, gather, rows
 from .house import profiles
@@ -93,6 +96,7 @@ async def ruling_page(datasette: Any, request: Any) -> Response:
     data = await gather(datasette, lambda read: _ruling_data(read, rid, house))
     if data is None:
         return await not_found(datasette, request, f"ruling {rid!r}")
+    with_totals(data["examples"], house, profiles(datasette)[1])
     return await respond(datasette, request, "mjref_ruling.html", data)
 
 
@@ -167,6 +171,24 @@ def _examples(read: Read, where: str, params: list[Any]) -> list[dict[str, Any]]
     return found
 
 
+@lru_cache(maxsize=4096)
+def _total(hand: str, ref: str, ruleset: str) -> int | None:
+    """A hand's total under one profile, or None when it does not score there (kept: the database is immutable)."""
+    try:
+        return score(hand, profile=ref, ruleset=ruleset).total
+    except MjrefError:
+        return None
+
+
+def with_totals(examples: list[dict[str, Any]], house: Profile, choices: dict[str, str]) -> None:
+    """Give each worked example ``totals``: its total under every profile the site offers for its rule set, the
+    house's first. The collapsed example shows them; its stored breakdown stays under ``computed``."""
+    order = sorted(choices, key=lambda name: name != house.name)
+    for e in examples:
+        refs = [(name, choices[name]) for name in order if load_profile(choices[name]).ruleset == e["ruleset"]]
+        e["totals"] = {name: _total(e["canonical"] or e["hand"], ref, e["ruleset"]) for name, ref in refs}
+
+
 def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
     """What the scorer does with a ruling: the fans it defines, and the exclusions it decides."""
     defines = read("SELECT id, key, name FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
@@ -203,6 +225,7 @@ async def fan_page(datasette: Any, request: Any) -> Response:
         return await not_found(datasette, request, f"fan {key!r}")
     house, _ = profiles(datasette)
     data = await gather(datasette, lambda read: _fan_data(read, found[0], house))
+    with_totals(data["examples"], house, profiles(datasette)[1])
     return await respond(datasette, request, "mjref_fan.html", data)
 
 

@@ -8,7 +8,7 @@ from datasette import hookimpl
 
 from .cache import cached
 from .reference import fan_page, home, ruling_page, source_page
-from .score import score_page
+from .score import qr_code, score_page
 from .search import search_page
 from .urls import page_urls
 
@@ -31,4 +31,5 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/sources/(?P<id>[^/.]+)" + fmt, cached(source_page)),
         (r"^/-/search" + fmt, cached(search_page)),
         (r"^/-/score" + fmt, cached(score_page)),
+        (r"^/-/qr\.svg$", cached(qr_code)),
     ]

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import logging
 from typing import Any
+from urllib.parse import urlencode
 
+import segno
 from datasette import Response
 
 from kb.audit import Audit, audit, compare
@@ -22,6 +24,7 @@ from .respond import respond
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 MAX_COMPARE = 200  # characters of ``compare``
+MAX_QR = 1000  # characters of an address drawn as a QR code: past that the code is too dense for a phone to read
 
 
 RULESETS = {"mcr": "MCR", "babcock": "Babcock"}  # the rule sets the score page offers, as it names them
@@ -103,7 +106,34 @@ async def score_page(datasette: Any, request: Any) -> Response:
         "compare_view": compare_view(compared, result.profile) if compared is not None else None,
         "titles": titles,
     }
+    views["share"] = share_view(datasette.absolute_url(request, request.full_path), request.full_path)
     return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
+
+
+def qr_svg(text: str) -> str:
+    """``text`` as a QR code, an SVG document drawn here (segno): no image service, no script, no style."""
+    code = segno.make(text, error="m", micro=False)
+    return str(
+        code.svg_inline(
+            scale=1, border=2, omitsize=True, dark="#000", light="#fff", svgclass="qr-code", lineclass=None, title=text
+        )
+    ).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # segno escapes the title
+
+
+def share_view(url: str, path: str) -> dict[str, Any]:
+    """The score page's address as the page shares it: the link to copy, and the address of its QR code
+    (``/-/qr.svg``, drawn only when a reader opens it; none for an address too long to scan)."""
+    qr = f"/-/qr.svg?{urlencode({'page': path})}" if len(url) <= MAX_QR else None
+    return {"url": url, "qr": qr}
+
+
+async def qr_code(datasette: Any, request: Any) -> Response:
+    """``/-/qr.svg?page=/-/score?…``: the QR code of a score page of this site (never of another text)."""
+    page = request.args.get("page", "")
+    if not page.startswith("/-/score?") or len(page) > MAX_QR:
+        return Response.text("error: page must be a score page of this site", status=400)
+    svg = qr_svg(datasette.absolute_url(request, page))
+    return Response(svg, content_type="image/svg+xml; charset=utf-8")
 
 
 def score_input(hand: str, profile: str, choices: dict[str, str], ruleset: str = "mcr") -> Score:

@@ -2,7 +2,9 @@
 of :mod:`web`.
 
 One description of the site, :func:`site_config`, feeds the three ways of running it: ``mjref serve``
-(:func:`serve_args`), the tests (:func:`datasette_kwargs`) and ``mjref publish`` (:mod:`web.publish`).
+(:func:`serve`: uvicorn running the app factory of :mod:`web.app` in one or more worker processes), the
+tests (:func:`datasette_kwargs`) and ``mjref publish`` (:mod:`web.publish`, whose image runs ``datasette
+serve`` with the arguments of :func:`serve_args`).
 The database is opened immutable under the name ``kb``; the settings in ``web/settings.json`` turn
 arbitrary SQL and facets off and bound every query's time. The house profile reaches the site's plugins
 as ``plugins.mjref-site.profile`` in the metadata. The plugins are those ``web/plugins/mjref_plugins.py``
@@ -14,6 +16,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +31,7 @@ SITE_DIR = Path(__file__).resolve().parent  # the web package: templates, plugin
 DATASETTE_PIN = "datasette==0.65.5"
 PLUGIN = "mjref-site"
 STATIC_MOUNT = "static"
+MAX_DEFAULT_WORKERS = 4
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ def setting_args(settings: dict[str, Any]) -> list[str]:
 
 
 def serve_args(db: Path, site: Site, metadata_file: Path, host: str, port: int) -> list[str]:
-    """The ``datasette serve`` arguments that serve ``db`` as the site."""
+    """The ``datasette serve`` arguments that serve ``db`` as the site (in one process, as a published image does)."""
     return [
         "serve",
         "-i",
@@ -122,10 +127,35 @@ def write_metadata(site: Site, path: Path) -> Path:
     return path
 
 
-def serve(db: Path, profile: str, host: str, port: int) -> None:
-    """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``)."""
-    from datasette.cli import cli as datasette_cli  # imported only to serve
+def default_workers() -> int:
+    """The worker processes ``mjref serve`` runs unless told: one per core, at most :data:`MAX_DEFAULT_WORKERS`."""
+    return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
+
+
+def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> None:
+    """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``).
+
+    Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes that share one listening
+    socket, each with its own Datasette (see :mod:`web.app`); with one worker it serves in this process. Ctrl-C
+    (SIGINT) or SIGTERM stops every worker: uvicorn's parent process passes the signal on and waits for them.
+    """
+    import uvicorn  # imported only to serve
+
+    from .app import CONFIG_ENV, SECRET_ENV, write_config
 
     site = site_config(profile)
-    metadata = write_metadata(site, db.parent / "site-metadata.json")
-    datasette_cli.main(args=serve_args(db, site, metadata, host, port), prog_name="datasette", standalone_mode=False)
+    config = write_config(db, site, db.parent / "site-config.json")
+    os.environ[CONFIG_ENV] = str(config)  # the workers inherit the environment
+    os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))
+    uvicorn.run(
+        "web.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+        lifespan="on",
+        # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
+        http="auto",
+        loop="auto",
+    )

@@ -96,11 +96,33 @@ def hand_layout(text: str) -> dict[str, Any] | None:
     }
 
 
+def keyboard_rows() -> list[list[dict[str, Any]]]:
+    """The 34 tile kinds in the score page's keyboard: a row per suit, then the honours."""
+    return [[tile_face(t) for t in range(start, start + size)] for start, size in ((0, 9), (9, 9), (18, 9), (27, 7))]
+
+
+def keys_html(tiles: Iterable[dict[str, Any]]) -> Markup:
+    """A keyboard's tiles: a button per tile kind, drawn as the tile, carrying its notation code in ``data-tile``."""
+    out = []
+    for t in tiles:
+        code, title = html_lib.escape(t["code"]), html_lib.escape(t["title"])
+        out.append(
+            f'<button type="button" class="key tile tile-{html_lib.escape(t["suit"])}" data-tile="{code}" '
+            f'title="{title}" aria-label="{title}"><span class="face">{html_lib.escape(t["face"])}</span>'
+            f'<span class="mark">{html_lib.escape(t["mark"])}</span></button>'
+        )
+    return Markup("".join(out))  # every field went through html.escape
+
+
 def body_parts(body_html: str) -> list[tuple[str, Any]]:
     """``body_html`` cut after each ``<code>`` that holds a complete hand: ``("html", text)`` and ``("hand", layout)``.
 
-    The HTML parts are the body's own text, unchanged and in order; a layout follows the code it was read from.
+    The HTML parts are the body's own text in order, unchanged but for each table, which is put in a
+    ``<figure class="table-scroll">`` so that a wide one scrolls by itself on a phone, not the whole page.
+    A layout follows the code it was read from.
     """
+    body_html = body_html.replace("<table>", '<figure class="table-scroll"><table>')
+    body_html = body_html.replace("</table>", "</table></figure>")
     parts: list[tuple[str, Any]] = []
     at = 0
     for m in _CODE.finditer(body_html):
@@ -132,3 +154,5 @@ def prepare_jinja2_environment(env: Any) -> None:
     env.globals["hand_layout"] = hand_layout
     env.globals["body_parts"] = body_parts
     env.globals["tiles_html"] = tiles_html
+    env.globals["keyboard_rows"] = keyboard_rows
+    env.globals["keys_html"] = keys_html

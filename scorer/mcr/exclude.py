@@ -209,6 +209,7 @@ class Rules(NamedTuple):
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: frozenset[int]  # the excluding fans of the waived rows
     order: tuple[int, ...]  # the excluding fans, highest value first (a fan a higher one excluded excludes nothing)
+    rank: dict[int, int]  # each excluding fan's place in ``order``
 
 
 @lru_cache(maxsize=64)
@@ -223,7 +224,7 @@ def rules_for(profile: Profile) -> Rules:
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
     order = tuple(sorted(active, key=lambda n: (-profile.points.get(n, 0), n)))
-    return Rules(active, waived, frozenset(a for a, _ in waived), order)
+    return Rules(active, waived, frozenset(a for a, _ in waived), order, {fan: i for i, fan in enumerate(order)})
 
 
 def apply_exclusions(
@@ -233,9 +234,10 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, waived, waiving, order = rules_for(profile)
+    active, waived, waiving, _, rank = rules_for(profile)
     extra: dict[int, list[str]] = {}
-    for a in order:  # by value, so that 82 (5 points) removes 67 before 67 could remove 74
+    # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74.
+    for a in sorted([fan for fan in hits if fan in rank], key=rank.__getitem__):
         if not hits.get(a):
             continue
         for rule in active[a]:

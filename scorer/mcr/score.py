@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ..arrange import GROUP_TEXTS, SEVEN_PAIRS, Arrangement, arrangements
 from ..errors import NotWinning
-from ..hand import Hand
+from ..hand import PUNG, Hand
 from ..notation import format_hand
 from ..profiles import Profile
 from ..result import Alternative, Excluded, FanScore, Score
@@ -149,12 +149,24 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
 
 
 FAN_RULINGS = {number: info.rulings for number, info in FANS.items()}
+CONCEALED_PUNG_FANS = frozenset({12, 33, 66})  # Four, Three and Two Concealed Pungs
+PUNG_COMPLETED_BY_DISCARD = ("pung-completed-by-discard",)
+
+
+def _pung_took_the_discard(arr: Arrangement) -> bool:
+    """Did the winning discard complete a pung of this reading (which then counts as melded)?"""
+    if arr.win < 0:
+        return False
+    g = arr.groups[arr.win]
+    return g.kind is PUNG and not g.concealed and not g.declared
 
 
 def _fan_rulings(number: int, reading: Reading) -> tuple[str, ...]:
     rulings = FAN_RULINGS[number]
     if number == 64 and reading.arr.form == SEVEN_PAIRS:
         rulings += (SEVEN_PAIRS_TILE_HOG,)  # a tile hog among seven pairs: the ruling that lets it score
+    elif number in CONCEALED_PUNG_FANS and _pung_took_the_discard(reading.arr):
+        rulings += PUNG_COMPLETED_BY_DISCARD  # why the pung the discard completed is not among the concealed
     extra = reading.extra.get(number)
     if extra:
         rulings = tuple(dict.fromkeys(rulings + tuple(extra)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...arrange import REGULAR
 from ...hand import KONG
 from ...tiles import DRAGONS, GREEN_TILES, REVERSIBLE_TILES, WINDS, is_terminal, is_terminal_or_honor
 from ..view import Hits, Triple, View
@@ -40,6 +41,14 @@ DRAGON_TILES = mask(DRAGONS)
 def all_sets(v: View) -> Hits:
     """One instance using every set of the arrangement."""
     return [v.all_sets]
+
+
+def every_group_holds(v: View, tiles: int) -> Hits:
+    """Every set and the pair of a four-sets-and-a-pair reading hold one of ``tiles``: one instance using
+    every set; none otherwise."""
+    if v.form != REGULAR or any(not tiles & g.mask for g in v.groups):
+        return []
+    return all_sets(v)
 
 
 def kong_sets(v: View) -> Hits:

@@ -12,7 +12,7 @@ from .common import (
     TERMINALS,
     TERMINALS_HONORS,
     WIND_TILES,
-    all_sets,
+    every_group_holds,
     only,
     ranks_from,
 )
@@ -67,12 +67,7 @@ def lower_tiles(v: View) -> Hits:
 @fan(31, forms=(REGULAR,))
 def all_fives(v: View) -> Hits:
     """全带五 All Fives: every set and the pair include a 5."""
-    if v.form != REGULAR:
-        return NONE
-    for g in v.groups:
-        if not FIVES & g.mask:
-            return NONE
-    return all_sets(v)
+    return every_group_holds(v, FIVES)
 
 
 @fan(36, per_hand=True, honors=False)
@@ -109,12 +104,7 @@ def all_types(v: View) -> Hits:
 @fan(55, forms=(REGULAR,))
 def outside_hand(v: View) -> Hits:
     """全带幺 Outside Hand: every set and the pair include a terminal or honour."""
-    if v.form != REGULAR:
-        return NONE
-    for g in v.groups:
-        if not TERMINALS_HONORS & g.mask:
-            return NONE
-    return all_sets(v)
+    return every_group_holds(v, TERMINALS_HONORS)
 
 
 @fan(68, per_hand=True, honors=False)
