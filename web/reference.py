@@ -137,7 +137,7 @@ def _ruling_data(read: Read, rid: str, house: Profile) -> dict[str, Any] | None:
 def _citations(read: Read, rid: str) -> list[dict[str, Any]]:
     """A ruling's citations, each (position, source, locator) once, a quoted one kept over a bare one."""
     cited = read(
-        "SELECT c.position_id, c.source_id, s.title AS source_title, s.authority, c.locator, c.quote "
+        "SELECT c.position_id, c.source_id, s.title AS source_title, s.authority, s.quoted_by, c.locator, c.quote "
         "FROM citations c LEFT JOIN sources s ON s.id = c.source_id WHERE c.ruling_id = ? ORDER BY c.rowid",
         [rid],
     )
@@ -270,7 +270,8 @@ async def source_page(datasette: Any, request: Any) -> Response:
     sid = request.url_vars["id"]
     found = await rows(
         datasette,
-        "SELECT id, title, author, year, language, authority, url, locators, note FROM sources WHERE id = ?",
+        "SELECT s.id, s.title, s.author, s.year, s.language, s.authority, s.url, s.locators, s.note, s.quoted_by, "
+        "q.title AS quoted_by_title FROM sources s LEFT JOIN sources q ON q.id = s.quoted_by WHERE s.id = ?",
         [sid],
     )
     if not found:
