@@ -18,6 +18,7 @@ import click
 from rulings import RULINGS_DIR
 from scorer import RULESETS
 from scorer import score as score_hand
+from scorer.babcock import settle_table
 from scorer.errors import MjrefError, printable
 from scorer.result import BabcockScore
 from web.publish import publish, stage
@@ -30,7 +31,7 @@ from .i18n import gettext
 from .lookup import lookup
 from .options import json_option, lang_option, profile_option, situation_options, situation_overrides
 from .report_file import Interrupted
-from .text import format_audit, format_babcock, format_comparison, format_score
+from .text import format_audit, format_babcock, format_comparison, format_score, format_table
 
 DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
 
@@ -107,6 +108,58 @@ def score(
         click.echo(result.to_json())
     else:
         click.echo(format_babcock(result) if isinstance(result, BabcockScore) else format_score(result, lang))
+
+
+@cli.command("settle", short_help="Babcock: score all four hands and settle the table.")
+@click.argument("east")
+@click.argument("south")
+@click.argument("west")
+@click.argument("north")
+@click.option(
+    "--winner",
+    required=True,
+    type=click.Choice(["E", "S", "W", "N", "none"]),
+    help="The winner's seat, or none for a draw game.",
+)
+@click.option(
+    "--ruleset",
+    type=click.Choice(["babcock"]),
+    default="babcock",
+    show_default=True,
+    help="Rule set: only Babcock's settles every player's hand.",
+)
+@profile_option
+@json_option
+@click.pass_context
+def settle_command(
+    ctx: click.Context,
+    east: str,
+    south: str,
+    west: str,
+    north: str,
+    winner: str,
+    ruleset: str,
+    profile: str,
+    as_json: bool,
+) -> None:
+    """Score EAST SOUTH WEST NORTH under Babcock's rules and settle: each score, its breakdown, the net.
+
+    The winner's hand is written as for 'mjref score' (14 tiles, the winning tile last); a loser's
+    hand has its 13 standing tiles (one more per kong) and no winning tile. Each hand's seat wind is
+    its seat; a suffix |PS0000, when written, must agree.
+
+    Example:
+
+    \b
+        mjref settle '[8888p,1]234sEEEFFPPF' '[NNN,1]123m456m789m9p' '[222s,3]345m678m567p1s' \\
+            '123p456p567p789s5s' --winner E
+    """
+    chosen: str | None = profile
+    if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
+        chosen = None  # the rule set's own default profile
+    hands = {"E": east, "S": south, "W": west, "N": north}
+    table = settle_table(hands, None if winner == "none" else winner, chosen)
+    click.echo(table.to_json() if as_json else format_table(table))
 
 
 @cli.command("build", short_help="Validate every ruling and build the knowledge base (SQLite).")

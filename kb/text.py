@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from scorer.babcock import LIMIT, LIMITS
+from scorer.babcock import LIMIT, LIMITS, Table
+from scorer.babcock.settlement import SEATS
+from scorer.babcock.table import SEAT_NAMES
 from scorer.hand import Hand, Kind
 from scorer.mcr.score import MINIMUM
 from scorer.notation import parse
@@ -295,4 +297,38 @@ def format_comparison(result: Comparison, lang: str = "en") -> str:
         rows.append([fan, *(str(d.points[p]) for p in profiles), why or ", ".join(d.rulings)])
     headers = [_("fan"), *profiles, _("rulings and positions")]
     lines += _table(headers, rows, right=set(range(1, len(profiles) + 1)))
+    return "\n".join(lines)
+
+
+def format_table(table: Table) -> str:
+    """A settled Babcock table: each seat's score with its breakdown, then the net each gains or pays."""
+    lines = []
+    for seat in SEATS:
+        result = table.hands[seat]
+        role = "winner" if seat == table.winner else "loser"
+        lines += [f"{SEAT_NAMES[seat]} ({role})  {result.hand}"]
+        rows = [[f.name, " ".join(f.sets) or "-", str(f.points), ", ".join(f.rulings)] for f in result.fans]
+        rows += [[d.name, " ".join(d.sets) or "-", f"x{2**d.count}", ", ".join(d.rulings)] for d in result.doubles]
+        lines += (
+            ["  " + line for line in _table(["item", "sets", "points", "rulings"], rows, right={2})] if rows else []
+        )
+        factors = "".join(f" x {2**d.count}" for d in result.doubles)
+        capped = f", capped at {result.total}" if result.limit else ""
+        if any(f.key in LIMITS for f in result.fans):
+            lines.append(f"  Score {result.total} (limit hand)")
+        else:
+            doubled = result.base << sum(d.count for d in result.doubles)
+            lines.append(
+                f"  Score {result.base}{factors} = {doubled}{capped}" if factors else f"  Score {result.total}"
+            )
+        lines.append("")
+    rows = [[SEAT_NAMES[s], str(table.scores[s]), f"{table.net[s]:+d}"] for s in SEATS]
+    lines += _table(["seat", "score", "net"], rows, right={1, 2})
+    if table.winner is None:
+        lines.append("Draw game: no one pays (babcock-draw-game)")
+    else:
+        lines.append(
+            f"{SEAT_NAMES[table.winner]} is paid his score by each loser, the losers settle their differences, "
+            "East pays and receives double (babcock-settlement)"
+        )
     return "\n".join(lines)

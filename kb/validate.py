@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scorer import RULESETS, score
+from scorer.babcock.loser import is_loser_text, score_loser
 from scorer.babcock.sheet import KEYS as BABCOCK_KEYS
 from scorer.errors import MjrefError, printable
 from scorer.mcr.positions import DISPUTED
@@ -96,7 +97,11 @@ def _check_example(ruling: Ruling, i: int, ex: Example) -> ExampleOutcome:
     if ruling.ruleset not in SUPPORTED_RULESETS:
         return ExampleOutcome(ruling, i, ex, "unverified", message=f"no {ruling.ruleset} scorer yet")
     try:
-        result = score(ex.hand, profile=ex.profile, ruleset=ruling.ruleset)
+        result: Score
+        if ruling.ruleset == "babcock" and is_loser_text(ex.hand):  # 13 tiles: a loser's hand
+            result = score_loser(ex.hand, ex.profile)
+        else:
+            result = score(ex.hand, profile=ex.profile, ruleset=ruling.ruleset)
     except MjrefError as e:
         return ExampleOutcome(ruling, i, ex, "error", message=f"cannot be scored: {e}")
     wrong = []

@@ -1,0 +1,101 @@
+"""The whole table under Babcock: the four hands scored and the hand settled (``settle_table``).
+
+The winner's hand is scored as a winning hand, the others as losers' hands (``loser``); the four
+must come from one set (no tile more than four times across the table). With a winner, the
+settlement is ``settlement.settle``; a draw game (no winner) pays nothing (ruling ``babcock-draw-game``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import InvalidHand, MjrefError
+from ..hand import Hand
+from ..notation import parse
+from ..profiles import DEFAULTS, babcock_profile
+from ..result import BabcockScore
+from ..tiles import WIND_LETTERS, WINDS, name
+from ..validate import validate
+from .loser import LoserHand, parse_loser, score_loser_hand
+from .score import score_hand
+from .settlement import SEATS, settle
+
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+DRAW_GAME = "babcock-draw-game"
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Each seat's score (``hands``), the points (``scores``) and the net each gains (+) or pays (-)."""
+
+    winner: str | None
+    hands: dict[str, BabcockScore]
+    scores: dict[str, int]
+    net: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fixed JSON contract: ``scores``, ``net`` and ``hands`` (each seat's score JSON)."""
+        return {
+            "scores": dict(self.scores),
+            "net": dict(self.net),
+            "hands": {seat: self.hands[seat].to_dict() for seat in SEATS},
+        }
+
+    def to_json(self, indent: int | None = 2) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
+
+
+def _winning_hand(text: str, seat: str) -> Hand:
+    h = parse(text)
+    wind = WINDS[WIND_LETTERS.index(seat)]
+    if "|" in text and h.situation.seat != wind:
+        written = WIND_LETTERS[h.situation.seat - 27]
+        raise InvalidHand(f"the hand says seat {written} but is played in seat {seat}", code="situation")
+    h = replace(h, situation=replace(h.situation, seat=wind))
+    validate(h)
+    if h.situation.flowers:
+        raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
+    return h
+
+
+def settle_table(hands: dict[str, str], winner: str | None, profile: str | None = None) -> Table:
+    """Score the four hands (seat ``"E"`` … ``"N"`` -> notation) and settle the hand.
+
+    ``winner`` is the winner's seat, or None for a draw game. Each hand's seat wind is its seat (a
+    suffix, when written, must agree). Errors name the seat: ``South: wrong tile count …``.
+
+    >>> t = settle_table({"E": "[8888p,1]234sEEEFFPPF", "S": "[NNN,1]123m456m789m9p",
+    ...                   "W": "[222s,3]345m678m567p1s", "N": "123p456p567p789s5s"}, winner="E")
+    >>> t.scores, t.net
+    ({'E': 168, 'S': 4, 'W': 2, 'N': 0}, {'E': 1008, 'S': -330, 'W': -336, 'N': -342})
+    """
+    if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
+        given = ", ".join(map(str, hands)) if isinstance(hands, dict) else type(hands).__name__
+        raise MjrefError(f"the table needs a hand for each of the seats E, S, W and N, got {given or 'none'}")
+    if winner is not None and winner not in SEATS:
+        raise MjrefError(f"winner {winner!r}: expected E, S, W or N, or none for a draw game", code="settlement")
+    rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
+    read: dict[str, Hand | LoserHand] = {}
+    for seat in SEATS:
+        try:
+            read[seat] = _winning_hand(hands[seat], seat) if seat == winner else parse_loser(hands[seat], seat)
+        except MjrefError as e:
+            raise MjrefError(f"{SEAT_NAMES[seat]}: {e}", code=e.code) from e
+    total = [0] * 34
+    for h in read.values():
+        for t, n in enumerate(h.counts()):
+            total[t] += n
+    for t, n in enumerate(total):
+        if n > 4:
+            raise InvalidHand(f"{n} copies of {name(t)} across the table: a set has only four", code="five-copies")
+    scored: dict[str, BabcockScore] = {}
+    for seat, h in read.items():
+        try:
+            scored[seat] = score_hand(h, rules) if isinstance(h, Hand) else score_loser_hand(h, rules.name)
+        except MjrefError as e:
+            raise MjrefError(f"{SEAT_NAMES[seat]}: {e}", code=e.code) from e
+    scores = {seat: scored[seat].total for seat in SEATS}
+    net = settle(scores, winner) if winner is not None else dict.fromkeys(SEATS, 0)
+    return Table(winner, scored, scores, net)
