@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import pytest
 
@@ -158,6 +158,14 @@ def test_a_ruling_fits_its_first_screen_and_an_example_opens(url, phone, tmp_pat
 
 
 SCORED = quote("[CCCC][5555m]123p789pNN")
+# Babcock's Fig. 18 held by East, with three losers (README, mjref settle): the table mode's four hands.
+TABLE = {
+    "east": "[8888p,1]234sEEEFFPPF",
+    "south": "[NNN,1]123m456m789m9p",
+    "west": "[222s,3]345m678m567p1s",
+    "north": "123p456p567p789s5s",
+    "winner": "E",
+}
 PAGES = {
     "home": "/",
     "ruling": "/rulings/pung-completed-by-discard",
@@ -166,6 +174,7 @@ PAGES = {
     "source": "/sources/Starback2008",
     "search": "/-/search?q=tile+hog+seven+pairs",
     "score": f"/-/score?hand={SCORED}",
+    "table": "/-/table?" + urlencode(TABLE),
     "score-audit-compare": "/-/score?hand=234m567m234p567p88s&claim=Mixed+Double+Chow+x2,+Short+Straight+x2"
     "&claim_total=34&compare=all",
 }

@@ -9,8 +9,9 @@ A map for a newcomer:
   loads): ``routes.py`` (the site's own routes), ``guard.py`` (GET and HEAD only, allow-listed paths,
   no 500 for any input), ``security.py`` (headers, Content Security Policy), ``seo.py`` (robots.txt,
   sitemap.xml), ``tiles.py`` (hands drawn as tiles).
-- The pages, each HTML and JSON: ``reference.py`` (home, ruling, fan, source), ``search.py`` and
-  ``score.py`` (score, audit, compare); with ``db.py`` (queries on the immutable database), ``house.py``
+- The pages, each HTML and JSON: ``reference.py`` (home, ruling, fan, source), ``search.py``,
+  ``score.py`` (score, audit, compare) and ``table.py`` (a Babcock table settled from four hands); with
+  ``db.py`` (queries on the immutable database), ``house.py``
   (the house profile), ``respond.py`` (HTML or JSON), ``highlight.py`` (search terms marked) and
   ``cache.py`` (answers kept by URL).
 - ``templates/`` (``mjref_*.html``), ``static/mjref.css``, ``metadata.yaml``, ``settings.json``.

@@ -32,7 +32,7 @@ METHODS = ("GET", "HEAD")
 ALLOW = ", ".join(METHODS)
 DB = "kb"
 PUBLIC = re.compile(
-    r"/(?:index\.json)?|/(?:rulings|fans|sources)/[^/]+|/-/(?:search|score)(?:\.json)?|/-/qr\.svg"
+    r"/(?:index\.json)?|/(?:rulings|fans|sources)/[^/]+|/-/(?:search|score|table)(?:\.json)?|/-/qr\.svg"
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"
     rf"|/{DB}(?:\.json|\.db)?|/{DB}/(?!-)[^/.]+(?:\.(?:json|csv))?|/{DB}/(?!-)[^/.]+/[^/]+?(?:\.(?:json|csv))?"
 )

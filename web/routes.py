@@ -10,6 +10,7 @@ from .cache import cached
 from .reference import fan_page, home, ruling_page, source_page
 from .score import qr_code, score_page
 from .search import search_page
+from .table import table_page
 from .urls import page_urls
 
 
@@ -31,5 +32,6 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/sources/(?P<id>[^/.]+)" + fmt, cached(source_page)),
         (r"^/-/search" + fmt, cached(search_page)),
         (r"^/-/score" + fmt, cached(score_page)),
+        (r"^/-/table" + fmt, cached(table_page)),
         (r"^/-/qr\.svg$", cached(qr_code)),
     ]

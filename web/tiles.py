@@ -16,6 +16,7 @@ from typing import Any
 from datasette import hookimpl
 from markupsafe import Markup
 
+from scorer.babcock.loser import parse_loser
 from scorer.errors import MjrefError
 from scorer.hand import Kind, Meld
 from scorer.notation import parse
@@ -93,6 +94,22 @@ def hand_layout(text: str) -> dict[str, Any] | None:
         "seat": WIND_LETTERS[s.seat - 27],
         "situation": flags,
         "flowers": s.flowers,
+    }
+
+
+def loser_layout(text: str) -> dict[str, Any] | None:
+    """The layout of a loser's hand under Babcock (13 standing tiles, no winning tile), or None when it does not
+    read as one: ``winning`` is None, and the situation is the seat wind alone."""
+    try:
+        hand = parse_loser(text)
+    except MjrefError:
+        return None
+    return {
+        "complete": True,
+        "melds": [meld_layout(m) for m in hand.melds],
+        "standing": [tile_face(t) for t in hand.standing],
+        "winning": None,
+        "seat": WIND_LETTERS[hand.situation.seat - 27],
     }
 
 

@@ -32,4 +32,5 @@ def page_urls(urls: Any) -> dict[str, PageUrl]:
         "source_url": lambda source: site_path(f"/sources/{quote(str(source), safe='')}"),
         "search_url": lambda params=None: with_query("/-/search", params),
         "score_url": lambda params=None: with_query("/-/score", params),
+        "table_url": lambda params=None: with_query("/-/table", params),
     }
