@@ -122,6 +122,14 @@ def score(
     help="The winner's seat, or none for a draw game.",
 )
 @click.option(
+    "--dead",
+    "dead",
+    multiple=True,
+    type=click.Choice(["E", "S", "W", "N"]),
+    help="A seat holding a Dead Hand: it scores nothing, pays the winner and each other player, is paid by no one"
+    " (repeatable).",
+)
+@click.option(
     "--ruleset",
     type=click.Choice(["babcock"]),
     default="babcock",
@@ -138,6 +146,7 @@ def settle_command(
     west: str,
     north: str,
     winner: str,
+    dead: tuple[str, ...],
     ruleset: str,
     profile: str,
     as_json: bool,
@@ -146,19 +155,22 @@ def settle_command(
 
     The winner's hand is written as for 'mjref score' (14 tiles, the winning tile last); a loser's
     hand has its 13 standing tiles (one more per kong) and no winning tile. Each hand's seat wind is
-    its seat; a suffix |PS0000, when written, must agree.
+    its seat; a suffix |PS0000, when written, must agree. --dead SEAT marks a Dead Hand (Babcock
+    ch.III): it scores nothing, whatever its tile count, and pays; the winner cannot be dead.
 
     Example:
 
     \b
         mjref settle '[8888p,1]234sEEEFFPPF' '[NNN,1]123m456m789m9p' '[222s,3]345m678m567p1s' \\
             '123p456p567p789s5s' --winner E
+        mjref settle '[8888p,1]234sEEEFFPPF' '[NNN,1]123m456m789m9p' '[222s,3]345m678m567p1s9p' \\
+            '123p456p567p789s5s' --winner E --dead W
     """
     chosen: str | None = profile
     if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
         chosen = None  # the rule set's own default profile
     hands = {"E": east, "S": south, "W": west, "N": north}
-    table = settle_table(hands, None if winner == "none" else winner, chosen)
+    table = settle_table(hands, None if winner == "none" else winner, chosen, frozenset(dead))
     click.echo(table.to_json() if as_json else format_table(table))
 
 

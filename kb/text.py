@@ -305,8 +305,11 @@ def format_table(table: Table) -> str:
     lines = []
     for seat in SEATS:
         result = table.hands[seat]
-        role = "winner" if seat == table.winner else "loser"
+        role = "winner" if seat == table.winner else "dead hand" if seat in table.dead else "loser"
         lines += [f"{SEAT_NAMES[seat]} ({role})  {result.hand}"]
+        if seat in table.dead:
+            lines += ["  Score 0: a Dead Hand scores nothing (babcock-settlement)", ""]
+            continue
         rows = [[f.name, " ".join(f.sets) or "-", str(f.points), ", ".join(f.rulings)] for f in result.fans]
         rows += [[d.name, " ".join(d.sets) or "-", f"x{2**d.count}", ", ".join(d.rulings)] for d in result.doubles]
         lines += (
@@ -331,4 +334,8 @@ def format_table(table: Table) -> str:
             f"{SEAT_NAMES[table.winner]} is paid his score by each loser, the losers settle their differences, "
             "East pays and receives double (babcock-settlement)"
         )
+        if table.dead:
+            lines.append(
+                "A Dead Hand pays the winner and each other player his score, and no one pays it (babcock-settlement)"
+            )
     return "\n".join(lines)

@@ -120,3 +120,50 @@ def test_unknown_seat_in_library() -> None:
         settle_table({"E": FIG18, "S": SOUTH, "W": WEST, "X": NORTH}, winner="E")
     with pytest.raises(MjrefError, match="winner 'Q'"):
         settle_table(TABLE, winner="Q")
+
+
+DEAD_WEST = WEST + "9p"  # West's hand with one tile too many: a Dead Hand (ch.III), whatever it holds
+
+
+def test_dead_hand_scores_nothing_pays_everyone_and_is_paid_by_no_one() -> None:
+    table = settle_table({**TABLE, "W": DEAD_WEST}, winner="E", dead=frozenset("W"))
+    # East 168 (Fig. 18), South 4, North 0; West dead scores 0, its exposed 2s not counted.
+    # Each of the three pays East 2 x 168 = 336: East +1008.
+    # West pays South 4 and North 0; South and North settle 4; no one pays West.
+    # South -336 + 4 + 4 = -328, West -336 - 4 - 0 = -340, North -336 - 4 = -340.
+    assert table.scores == {"E": 168, "S": 4, "W": 0, "N": 0}
+    assert table.net == {"E": 1008, "S": -328, "W": -340, "N": -340}
+    assert table.to_dict()["dead"] == ["W"] and table.hands["W"].fans == ()
+
+
+def test_dead_east_pays_double() -> None:
+    hands = {
+        "E": "[FFF,1]EEE123m456p9s9s",  # one tile too many: dead, 0 (it would have scored 48)
+        "S": "[NNN,3]456m789m99p12s",  # exposed North 4
+        "W": FIG17_WEST,  # ch.VI, Fig. 17: 72
+        "N": "234p567p345s678s8p",  # 0
+    }
+    table = settle_table(hands, winner="W", dead=frozenset("E"))
+    assert table.scores == {"E": 0, "S": 4, "W": 72, "N": 0}
+    # East, dead, pays West 2 x 72 = 144 (double stakes), South 2 x 4 = 8, North 2 x 0 = 0.
+    # South and North pay West 72 each: West +288. South-North 4; no one pays East.
+    # East -144 - 8 = -152; South -72 + 8 + 4 = -60; North -72 - 4 = -76.
+    assert table.net == {"E": -152, "S": -60, "W": 288, "N": -76}
+
+
+def test_dead_winner_refused_one_line_exit_2() -> None:
+    out = CliRunner().invoke(cli, ["settle", FIG18, SOUTH, WEST, NORTH, "--winner", "E", "--dead", "E"])
+    assert out.exit_code == 2
+    assert out.output.strip() == "error: East cannot both win and hold a Dead Hand"
+
+
+def test_dead_hand_cli_json_and_no_tile_count_check() -> None:
+    args = ["settle", FIG18, SOUTH, DEAD_WEST, NORTH, "--winner", "E", "--dead", "W", "--json"]
+    out = CliRunner().invoke(cli, args)
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["net"] == {"E": 1008, "S": -328, "W": -340, "N": -340} and data["dead"] == ["W"]
+    # a dead hand that cannot be read is still settled; one that can is counted for the fifth copy
+    assert settle_table({**TABLE, "W": "??"}, winner="E", dead=frozenset("W")).scores["W"] == 0
+    with pytest.raises(MjrefError, match="5 copies of 8p"):
+        settle_table({**TABLE, "W": WEST + "8p"}, winner="E", dead=frozenset("W"))

@@ -105,6 +105,8 @@ def test_the_score_page_links_to_it_under_babcock(site):
         ({"east": "9" * 201}, "East: hand too long"),
         ({"winner": "S"}, "East: wrong tile count for a loser"),
         ({"south": SOUTH + "|EW0000"}, "South: the hand says seat W"),
+        ({"dead": "E"}, "East cannot both win and hold a Dead Hand"),
+        ({"dead": ["S", "X"]}, "dead 'X': expected E, S, W or N"),
     ],
 )
 def test_bad_input_is_a_400_with_one_line(site, change, message):
@@ -124,3 +126,19 @@ def test_the_guard_lets_only_the_table_paths_through(site):
     assert site.get("/-/table.csv").status_code == 404
     assert site.get("/-/tables").status_code == 404
     assert site.get("/-/table", params={"east": "1m\x00"}).status_code == 400
+
+
+def test_a_dead_hand_matches_the_cli_and_is_shown(site):
+    # West's hand has a tile too many: dead (ch.III), it scores 0. Each of the three pays East 2 x 168 = 336
+    # (+1008); West pays South 4 and North 0, South and North settle 4, no one pays West:
+    # South -336 + 4 + 4 = -328, West -336 - 4 = -340, North -336 - 4 = -340.
+    params = {**TABLE, "west": WEST + "9p", "winner": "E", "dead": ["W"]}
+    data = site.json("/-/table.json", params=params)
+    assert data == _cli_json(FIG18, SOUTH, WEST + "9p", NORTH, "--winner", "E", "--dead", "W")
+    assert data["net"] == {"E": 1008, "S": -328, "W": -340, "N": -340} and data["dead"] == ["W"]
+    page = site.get("/-/table", params=params)
+    assert page.status_code == 200
+    text = text_of(page.text)
+    assert "West (dead hand): 0 points, net -340" in text and "A dead hand scores nothing" in text
+    assert '<input type="checkbox" name="dead" value="W" checked>' in page.text
+    assert '<input type="checkbox" name="dead" value="S">' in page.text

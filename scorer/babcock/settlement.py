@@ -2,7 +2,8 @@
 
 The winner collects his score from each of the three losers; the losers then pay one another the
 difference between their own scores (ch.I). East plays for double stakes: every payment East makes
-or receives is doubled (ch.VI, Fig. 18), the settling between losers included (our reading).
+or receives is doubled (ch.VI, Fig. 18), the settling between losers included (our reading). A
+Dead Hand scores nothing, pays the winner and each other player his score, and is paid by no one (ch.III).
 """
 
 from __future__ import annotations
@@ -32,13 +33,19 @@ def payments(total: int, east_won: bool) -> dict[str, int]:
     return {"east": -2 * total, "others": -total, "winner": 4 * total}
 
 
-def settle(scores: dict[str, int], winner: str) -> dict[str, int]:
+def settle(scores: dict[str, int], winner: str, dead: frozenset[str] = frozenset()) -> dict[str, int]:
     """Each seat's net gain (+) or loss (-) for one hand, from the four players' scores.
 
     ``scores`` maps each seat ``"E"``, ``"S"``, ``"W"``, ``"N"`` to the points its hand scored
     (the winner's with Mah-Jongg, the losers' by the same sheet); ``winner`` is the winner's seat.
     The winner receives his score from each loser; each pair of losers settles the difference of
     their scores; East pays and receives double. The nets add up to zero.
+
+    ``dead`` holds the seats with a Dead Hand (ch.III): each pays the winner as a loser does and pays
+    each other living loser that loser's score, and no one pays it (two dead hands pay each other
+    nothing). Its own score is not counted. East's double stake applies to these payments exactly as
+    to the others (``_stake``): a dead East pays each loser twice his score, a dead hand pays a living
+    East twice East's score.
 
     >>> settle({"E": 12, "S": 40, "W": 8, "N": 0}, winner="S")
     {'E': -48, 'S': 160, 'W': -40, 'N': -72}
@@ -50,6 +57,10 @@ def settle(scores: dict[str, int], winner: str) -> dict[str, int]:
         )
     if winner not in SEATS:
         raise MjrefError(f"winner {winner!r}: expected E, S, W or N", code="settlement")
+    for seat in sorted(set(dead) - set(SEATS)):
+        raise MjrefError(f"dead seat {seat!r}: expected E, S, W or N", code="settlement")
+    if winner in dead:
+        raise MjrefError(f"the winner ({winner}) cannot hold a Dead Hand", code="settlement")
     for seat, points in scores.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise MjrefError(f"score of {seat}: expected a whole number of points, got {points!r}", code="settlement")
@@ -59,7 +70,13 @@ def settle(scores: dict[str, int], winner: str) -> dict[str, int]:
         paid = scores[winner] * _stake(winner, loser)
         net[winner] += paid
         net[loser] -= paid
-    for a, b in combinations(losers, 2):
+    living = [s for s in losers if s not in dead]
+    for d in (s for s in losers if s in dead):
+        for loser in living:  # the dead hand pays each other player his score, East's doubled via _stake
+            paid = scores[loser] * _stake(d, loser)
+            net[loser] += paid
+            net[d] -= paid
+    for a, b in combinations(living, 2):
         difference = (scores[a] - scores[b]) * _stake(a, b)
         net[a] += difference
         net[b] -= difference
