@@ -177,6 +177,11 @@ PAGES = {
     "table": "/-/table?" + urlencode(TABLE),
     "score-audit-compare": "/-/score?hand=234m567m234p567p88s&claim=Mixed+Double+Chow+x2,+Short+Straight+x2"
     "&claim_total=34&compare=all",
+    # The Chinese pages: other strings, other widths.
+    "zh-home": "/zh/",
+    "zh-ruling": "/zh/rulings/seven-pairs-tile-hog",
+    "zh-fan": "/zh/fans/tile-hog",
+    "zh-score": f"/zh/-/score?hand={SCORED}",
 }
 
 

@@ -9,7 +9,9 @@ A map for a newcomer:
   loads): ``routes.py`` (the site's own routes), ``guard.py`` (GET and HEAD only, allow-listed paths,
   no 500 for any input), ``security.py`` (headers, Content Security Policy), ``seo.py`` (robots.txt,
   sitemap.xml), ``tiles.py`` (hands drawn as tiles).
-- The pages, each HTML and JSON: ``reference.py`` (home, ruling, fan, source), ``search.py``,
+- The pages, each HTML and JSON, in English and in Chinese under ``/zh/`` (``urls.py`` makes each language's
+  paths, ``respond.py`` renders through one template environment per language with its message catalogue
+  installed): ``reference.py`` (home, ruling, fan, source), ``search.py``,
   ``score.py`` (score, audit, compare) and ``table.py`` (a Babcock table settled from four hands); with
   ``db.py`` (queries on the immutable database), ``house.py``
   (the house profile), ``respond.py`` (HTML or JSON), ``highlight.py`` (search terms marked) and

@@ -16,7 +16,7 @@ CACHE_BYTES = 64 * 2**20
 CACHE_SECONDS = 300
 # Pages that draw their own absolute address (the score page's QR code and link) are kept by host too: a request
 # with a forged Host header must not leave its address in the page every other reader gets.
-BY_HOST = ("/-/score", "/-/qr.svg")
+BY_HOST = ("/-/score", "/zh/-/score", "/-/qr.svg")
 View = Callable[[Any, Any], Awaitable[Response]]
 Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
 

@@ -2,8 +2,9 @@
 
 - A method other than GET and HEAD: 405 with ``Allow: GET, HEAD``.
 - A path outside :data:`PUBLIC` (Datasette's ``/-/`` pages, other databases, formats the site does not
-  serve): 404. Public are the site's own pages, ``/kb`` with its tables and rows, ``/kb.db``, the static
-  files, ``/robots.txt``, ``/sitemap.xml`` and ``/favicon.ico``.
+  serve): 404. Public are the site's own pages (in English, and in Chinese under ``/zh/``),
+  ``/kb`` with its tables and rows, ``/kb.db``, the static files, ``/robots.txt``, ``/sitemap.xml`` and
+  ``/favicon.ico``.
 - Query parameters Datasette would turn into a 500: a control character, a number SQLite cannot hold,
   a non-number where it calls ``int()``, a malformed ``_through`` or ``__in`` list: 400.
 - Any exception a request still raises is logged with its traceback and answered 400 (``handle_exception``);
@@ -32,7 +33,8 @@ METHODS = ("GET", "HEAD")
 ALLOW = ", ".join(METHODS)
 DB = "kb"
 PUBLIC = re.compile(
-    r"/(?:index\.json)?|/(?:rulings|fans|sources)/[^/]+|/-/(?:search|score|table)(?:\.json)?|/-/qr\.svg"
+    r"/(?:zh|zh/index\.json|index\.json)?|(?:/zh)?/(?:rulings|fans|sources)/[^/]+|(?:/zh)?/-/(?:search|score|table)(?:\.json)?"
+    r"|/-/qr\.svg"
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"
     rf"|/{DB}(?:\.json|\.db)?|/{DB}/(?!-)[^/.]+(?:\.(?:json|csv))?|/{DB}/(?!-)[^/.]+/[^/]+?(?:\.(?:json|csv))?"
 )

@@ -21,9 +21,24 @@ from scorer.profiles import Profile, load_profile
 from .db import Read, gather, rows
 from .house import profiles
 from .respond import not_found, respond
-from .urls import page_urls
+from .urls import lang_of, page_urls
 
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
+SCOPES_ZH = {"all": "每一次", "sets": "限该番种自身的牌组", "one": "一次"}
+
+
+def text(column: str, lang: str, alias: str | None = None) -> str:
+    """A text column in ``lang``, as SQL: ``r.title`` in English; in Chinese its ``_zh`` column (``r.title_zh``),
+    falling back to the English where there is no Chinese. Named ``alias`` (by default the column's own name), so
+    the JSON has the same fields in both languages.
+
+    >>> text("r.title", "en"), text("f.name", "zh", "fan_name")
+    ('r.title AS title', "COALESCE(NULLIF(f.name_zh, ''), f.name) AS fan_name")
+    """
+    name = alias or column.rpartition(".")[2]
+    if lang != "zh":
+        return f"{column} AS {name}"
+    return f"COALESCE(NULLIF({column}_zh, ''), {column}) AS {name}"
 
 
 def topic_label(topic: str) -> str:
@@ -31,13 +46,38 @@ def topic_label(topic: str) -> str:
     return topic.replace("-", " ").capitalize()
 
 
-def exclusions_for(house: Profile, found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def exclusions_for(house: Profile, found: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
     """Exclusion rows with their scope in words and whether they apply under the house profile."""
     for row in found:
         ruling, _, choice = (row["position"] or "").partition("=")
-        row["scope_text"] = SCOPES.get(row["scope"], row["scope"])
+        row["scope_text"] = (SCOPES_ZH if lang == "zh" else SCOPES).get(row["scope"], row["scope"])
         row["house"] = not ruling or house.positions.get(ruling) == choice
     return found
+
+
+def body_column(prefix: str, lang: str) -> str:
+    """A ruling's rendered body in ``lang``, as SQL (the Chinese body's column is ``body_zh_html``).
+
+    >>> body_column("r.", "zh")
+    "COALESCE(NULLIF(r.body_zh_html, ''), r.body_html) AS body_html"
+    """
+    if lang != "zh":
+        return f"{prefix}body_html"
+    return f"COALESCE(NULLIF({prefix}body_zh_html, ''), {prefix}body_html) AS body_html"
+
+
+def body_links(body_html: str | None, lang: str) -> str | None:
+    """A body's links to rulings and sources kept in the page's language (an English body shown on a Chinese
+    page, where the ruling has no Chinese body yet, links to the Chinese pages).
+
+    >>> body_links('<a href="/rulings/x">x</a> <a href="/zh/sources/y">y</a>', "zh")
+    '<a href="/zh/rulings/x">x</a> <a href="/zh/sources/y">y</a>'
+    """
+    if lang != "zh" or not body_html:
+        return body_html
+    for kind in ("rulings", "sources"):
+        body_html = body_html.replace(f'href="/{kind}/', f'href="/zh/{kind}/')
+    return body_html
 
 
 # Home.
@@ -45,7 +85,10 @@ def exclusions_for(house: Profile, found: list[dict[str, Any]]) -> list[dict[str
 
 async def home(datasette: Any, request: Any) -> Response:
     house, _ = profiles(datasette)
-    rulings = await rows(datasette, "SELECT id, title, topic, status, ruleset FROM rulings ORDER BY title")
+    lang = lang_of(request)
+    rulings = await rows(
+        datasette, f"SELECT id, {text('title', lang)}, topic, status, ruleset FROM rulings ORDER BY title"
+    )
     by_topic: dict[str, list[dict[str, Any]]] = {}
     for r in rulings:
         by_topic.setdefault(r["topic"], []).append(r)
@@ -54,7 +97,9 @@ async def home(datasette: Any, request: Any) -> Response:
         {"topic": t, "label": topic_label(t), "count": len(by_topic[t]), "rulings": by_topic[t]}
         for t in sorted(by_topic, key=lambda t: (order.get(t, len(order)), t))
     ]
-    positions = await rows(datasette, "SELECT ruling_id, id, summary FROM positions ORDER BY ruling_id, ord")
+    positions = await rows(
+        datasette, f"SELECT ruling_id, id, {text('summary', lang)} FROM positions ORDER BY ruling_id, ord"
+    )
     disputed = [
         {
             "id": r["id"],
@@ -64,7 +109,9 @@ async def home(datasette: Any, request: Any) -> Response:
         for r in rulings
         if r["status"] == "disputed"
     ]
-    fans = await rows(datasette, "SELECT id, key, name, name_zh, points FROM fans WHERE id <= 81 ORDER BY id")
+    fans = await rows(
+        datasette, f"SELECT id, key, {text('name', lang)}, name_zh, points FROM fans WHERE id <= 81 ORDER BY id"
+    )
     groups: dict[int, list[dict[str, Any]]] = {}
     for f in fans:
         f["house_points"] = house.points.get(f["id"], f["points"])
@@ -93,40 +140,44 @@ def _house_position(house: Profile, ruling: str, positions: list[dict[str, Any]]
 async def ruling_page(datasette: Any, request: Any) -> Response:
     rid = request.url_vars["id"]
     house, _ = profiles(datasette)
-    data = await gather(datasette, lambda read: _ruling_data(read, rid, house))
+    lang = lang_of(request)
+    data = await gather(datasette, lambda read: _ruling_data(read, rid, house, lang))
     if data is None:
         return await not_found(datasette, request, f"ruling {rid!r}")
     with_totals(data["examples"], house, profiles(datasette)[1])
     return await respond(datasette, request, "mjref_ruling.html", data)
 
 
-def _ruling_data(read: Read, rid: str, house: Profile) -> dict[str, Any] | None:
-    """Everything a ruling page shows, or None when there is no such ruling."""
+def _ruling_data(read: Read, rid: str, house: Profile, lang: str = "en") -> dict[str, Any] | None:
+    """Everything a ruling page shows (its texts in ``lang``), or None when there is no such ruling."""
     found = read(
-        "SELECT id, title, ruleset, topic, status, question, answer, body_html, path, url FROM rulings WHERE id = ?",
+        f"SELECT id, {text('title', lang)}, ruleset, topic, status, {text('question', lang)}, {text('answer', lang)}, "
+        f"{body_column('', lang)}, path, url "
+        "FROM rulings WHERE id = ?",
         [rid],
     )
     if not found:
         return None
     citations = _citations(read, rid)
+    found[0]["body_html"] = body_links(found[0]["body_html"], lang)
     return {
         "ruling": found[0],
         "citations": [c for c in citations if c["position_id"] is None],
-        "positions": _positions(read, rid, house, citations),
-        "examples": _examples(read, "WHERE e.ruling_id = ?", [rid]),
+        "positions": _positions(read, rid, house, citations, lang),
+        "examples": _examples(read, "WHERE e.ruling_id = ?", [rid], lang),
         "fans": read(
-            "SELECT rf.fan, f.id, f.key, f.name, f.name_zh, f.points FROM ruling_fans rf "
+            f"SELECT rf.fan, f.id, f.key, {text('f.name', lang)}, f.name_zh, f.points FROM ruling_fans rf "
             "LEFT JOIN fans f ON f.id = rf.fan_id WHERE rf.ruling_id = ? ORDER BY rf.rowid",
             [rid],
         ),
-        "applies_to": _applies_to(read, rid, house),
+        "applies_to": _applies_to(read, rid, house, lang),
         "links": read(
-            "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.target_id "
+            f"SELECT DISTINCT r.id, {text('r.title', lang)} FROM ruling_links l JOIN rulings r ON r.id = l.target_id "
             "WHERE l.ruling_id = ? ORDER BY r.title",
             [rid],
         ),
         "linked_from": read(
-            "SELECT DISTINCT r.id, r.title FROM ruling_links l JOIN rulings r ON r.id = l.ruling_id "
+            f"SELECT DISTINCT r.id, {text('r.title', lang)} FROM ruling_links l JOIN rulings r ON r.id = l.ruling_id "
             "WHERE l.target_id = ? AND l.ruling_id != ? ORDER BY r.title",
             [rid, rid],
         ),
@@ -149,9 +200,11 @@ def _citations(read: Read, rid: str) -> list[dict[str, Any]]:
     return list(unique.values())
 
 
-def _positions(read: Read, rid: str, house: Profile, citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _positions(
+    read: Read, rid: str, house: Profile, citations: list[dict[str, Any]], lang: str = "en"
+) -> list[dict[str, Any]]:
     taken = read("SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ?", [rid])
-    positions = read("SELECT id, summary FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
+    positions = read(f"SELECT id, {text('summary', lang)} FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
     for p in positions:
         p["house"] = house.positions.get(rid) == p["id"]
         p["profiles"] = [t["profile_id"] for t in taken if t["position_id"] == p["id"]]
@@ -159,10 +212,10 @@ def _positions(read: Read, rid: str, house: Profile, citations: list[dict[str, A
     return positions
 
 
-def _examples(read: Read, where: str, params: list[Any]) -> list[dict[str, Any]]:
+def _examples(read: Read, where: str, params: list[Any], lang: str = "en") -> list[dict[str, Any]]:
     found = read(
-        "SELECT e.ruling_id, r.title AS ruling_title, e.ord, e.hand, e.canonical, e.ruleset, e.profile, "
-        "e.expected_total, e.computed_total, e.computed, e.status, e.note "
+        f"SELECT e.ruling_id, {text('r.title', lang, 'ruling_title')}, e.ord, e.hand, e.canonical, e.ruleset, "
+        "e.profile, e.expected_total, e.computed_total, e.computed, e.status, e.note "
         f"FROM examples e JOIN rulings r ON r.id = e.ruling_id {where} ORDER BY e.ruling_id, e.ord",
         params,
     )
@@ -189,19 +242,20 @@ def with_totals(examples: list[dict[str, Any]], house: Profile, choices: dict[st
         e["totals"] = {name: _total(e["canonical"] or e["hand"], ref, e["ruleset"]) for name, ref in refs}
 
 
-def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
+def _applies_to(read: Read, rid: str, house: Profile, lang: str = "en") -> list[dict[str, Any]]:
     """What the scorer does with a ruling: the fans it defines, and the exclusions it decides."""
-    defines = read("SELECT id, key, name FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
+    defines = read(f"SELECT id, key, {text('name', lang)} FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
     excludes = read(
-        "SELECT e.fan_id, f.key AS fan_key, f.name AS fan_name, e.excluded_fan_id, x.key AS excluded_key, "
-        "x.name AS excluded_name, e.scope, e.condition, c.name AS condition_fan, e.position, "
+        f"SELECT e.fan_id, f.key AS fan_key, {text('f.name', lang, 'fan_name')}, e.excluded_fan_id, "
+        f"x.key AS excluded_key, {text('x.name', lang, 'excluded_name')}, e.scope, e.condition, "
+        f"{text('c.name', lang, 'condition_fan')}, e.position, "
         "group_concat(e.profile_id, ', ') AS profiles FROM exclusions e JOIN fans f ON f.id = e.fan_id "
         "JOIN fans x ON x.id = e.excluded_fan_id LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) "
         "WHERE e.ruling_id = ? GROUP BY e.fan_id, e.excluded_fan_id, e.scope, e.condition, e.position "
         "ORDER BY e.fan_id, e.excluded_fan_id",
         [rid],
     )
-    excludes = exclusions_for(house, excludes)
+    excludes = exclusions_for(house, excludes, lang)
     return [{"kind": "definition", **d} for d in defines] + [{"kind": "exclusion", **e} for e in excludes]
 
 
@@ -210,32 +264,38 @@ def _applies_to(read: Read, rid: str, house: Profile) -> list[dict[str, Any]]:
 
 async def fan_page(datasette: Any, request: Any) -> Response:
     key = request.url_vars["key"]
+    lang = lang_of(request)
     if key.isascii() and key.isdigit() and len(key) <= 3:  # a Green Book number, not ² or 10**30
         found = await rows(datasette, "SELECT key FROM fans WHERE id = ?", [int(key)])
         if found:
-            target = page_urls(datasette.urls)["fan_url"](found[0]["key"])
+            target = page_urls(datasette.urls, lang)["fan_url"](found[0]["key"])
             return Response.redirect(target + (".json" if request.url_vars.get("format") else ""))
     found = await rows(
         datasette,
-        "SELECT f.id, f.key, f.name, f.name_zh, f.pinyin, f.points, f.ruling_id, r.answer, r.body_html "
+        f"SELECT f.id, f.key, {text('f.name', lang)}, f.name_zh, f.pinyin, f.points, f.ruling_id, "
+        f"{text('r.answer', lang)}, "
+        f"{body_column('r.', lang)} "
         "FROM fans f LEFT JOIN rulings r ON r.id = f.ruling_id WHERE f.key = ?",
         [key],
     )
     if not found:
         return await not_found(datasette, request, f"fan {key!r}")
     house, _ = profiles(datasette)
-    data = await gather(datasette, lambda read: _fan_data(read, found[0], house))
+    found[0]["body_html"] = body_links(found[0]["body_html"], lang)
+    data = await gather(datasette, lambda read: _fan_data(read, found[0], house, lang))
     with_totals(data["examples"], house, profiles(datasette)[1])
     return await respond(datasette, request, "mjref_fan.html", data)
 
 
-def _fan_data(read: Read, fan: dict[str, Any], house: Profile) -> dict[str, Any]:
+def _fan_data(read: Read, fan: dict[str, Any], house: Profile, lang: str = "en") -> dict[str, Any]:
     """Everything a fan page shows besides the fan's own row."""
     fan["house_points"] = house.points.get(fan["id"], fan["points"])
     fan["pinyin_marked"] = pinyin_forms(fan["pinyin"])[1] if fan["pinyin"] else None
+    name, condition = text("o.name", lang), text("c.name", lang, "condition_fan")
+    title = text("r.title", lang, "ruling_title")
     pair_sql = (
-        "SELECT e.{other} AS fan_id, o.key, o.name, e.scope, e.condition, c.name AS condition_fan, e.position, "
-        "e.ruling_id, r.title AS ruling_title, group_concat(e.profile_id, ', ') AS profiles FROM exclusions e "
+        f"SELECT e.{{other}} AS fan_id, o.key, {name}, e.scope, e.condition, {condition}, e.position, e.ruling_id, "
+        f"{title}, group_concat(e.profile_id, ', ') AS profiles FROM exclusions e "
         "JOIN fans o ON o.id = e.{other} JOIN rulings r ON r.id = e.ruling_id "
         "LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) WHERE e.{this} = ? "
         "GROUP BY e.{other}, e.scope, e.condition, e.position, e.ruling_id ORDER BY e.{other}"
@@ -248,17 +308,17 @@ def _fan_data(read: Read, fan: dict[str, Any], house: Profile) -> dict[str, Any]
         "fan": fan,
         "names": read("SELECT alias, kind FROM fan_aliases WHERE fan_id = ?", [fan["id"]]),
         "does_not_combine_with": exclusions_for(
-            house, read(pair_sql.format(this="fan_id", other="excluded_fan_id"), [fan["id"]])
+            house, read(pair_sql.format(this="fan_id", other="excluded_fan_id"), [fan["id"]]), lang
         ),
         "excluded_by": exclusions_for(
-            house, read(pair_sql.format(this="excluded_fan_id", other="fan_id"), [fan["id"]])
+            house, read(pair_sql.format(this="excluded_fan_id", other="fan_id"), [fan["id"]]), lang
         ),
         "rulings": read(
-            "SELECT DISTINCT r.id, r.title, r.status FROM ruling_fans rf JOIN rulings r ON r.id = rf.ruling_id "
-            "WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
+            f"SELECT DISTINCT r.id, {text('r.title', lang)}, r.status FROM ruling_fans rf "
+            "JOIN rulings r ON r.id = rf.ruling_id WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
             [fan["id"], fan["ruling_id"]],
         ),
-        "examples": _examples(read, in_breakdown, [fan["key"]]),
+        "examples": _examples(read, in_breakdown, [fan["key"]], lang),
         "profile": {"name": house.name, "title": house.title},
     }
 
@@ -268,6 +328,7 @@ def _fan_data(read: Read, fan: dict[str, Any], house: Profile) -> dict[str, Any]
 
 async def source_page(datasette: Any, request: Any) -> Response:
     sid = request.url_vars["id"]
+    lang = lang_of(request)
     found = await rows(
         datasette,
         "SELECT s.id, s.title, s.author, s.year, s.language, s.authority, s.url, s.locators, s.note, s.quoted_by, "
@@ -278,7 +339,7 @@ async def source_page(datasette: Any, request: Any) -> Response:
         return await not_found(datasette, request, f"source {sid!r}")
     cited = await rows(
         datasette,
-        "SELECT c.ruling_id, r.title, c.position_id, c.locator, c.quote FROM citations c "
+        f"SELECT c.ruling_id, {text('r.title', lang)}, c.position_id, c.locator, c.quote FROM citations c "
         "JOIN rulings r ON r.id = c.ruling_id WHERE c.source_id = ? ORDER BY r.title, c.rowid",
         [sid],
     )

@@ -1,4 +1,5 @@
-"""A page's answer: its data as JSON when the path ends in ``.json``, else its template rendered."""
+"""A page's answer: its data as JSON when the path ends in ``.json``, else its template rendered in the page's
+language (English, or Chinese under ``/zh/``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,18 @@ from typing import Any
 
 from datasette import Response
 from jinja2 import Environment, Template
+
+from kb.i18n import HTML_LANG, LANGUAGES, translations
+
+from .urls import lang_of, page_path, page_urls, route_path
+
+I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
+    "install_gettext_translations",
+    "install_null_translations",
+    "install_gettext_callables",
+    "uninstall_gettext_translations",
+    "extract_translations",
+)
 
 
 class _SyncTemplate(Template):
@@ -16,20 +29,41 @@ class _SyncTemplate(Template):
         return self.render(*args, **kwargs)
 
 
-def site_templates(datasette: Any) -> Environment:
-    """Datasette's template environment (same loader, globals, filters and settings) in synchronous mode.
+def site_templates(datasette: Any, lang: str = "en") -> Environment:
+    """Datasette's template environment (same loader, globals, filters and settings) in synchronous mode, with
+    the interface strings of ``lang`` installed (Jinja2's i18n extension, the catalogue of :mod:`kb.i18n`).
 
     Datasette compiles every template for async rendering, so that a template may await; the site's own
     templates never do, and async rendering makes each block, loop and macro call several awaits: about
-    half of a ruling page's cost. The overlay has its own template cache, made per Datasette instance
-    after its start-up (so the plugins' globals are in place).
+    half of a ruling page's cost. Each language has its overlay, with its own template cache and its own
+    globals (the translations and the URL makers of its pages), made per Datasette instance after its
+    start-up (so the plugins' globals are in place).
     """
-    env: Environment | None = datasette.__dict__.get("_mjref_sync_templates")
+    envs: dict[str, Environment] = datasette.__dict__.setdefault("_mjref_sync_templates", {})
+    env = envs.get(lang)
     if env is None:
         env = datasette.jinja_env.overlay(enable_async=False, cache_size=400)
         env.template_class = _SyncTemplate
-        datasette.__dict__["_mjref_sync_templates"] = env
+        env.globals = dict(env.globals)  # an overlay shares its parent's globals: each language has its own
+        # The overlay copies its parent's install_gettext_translations (which would install into the parent): its
+        # own i18n extension gives it its own, installing into this overlay's globals.
+        for name in I18N_METHODS:
+            env.__dict__.pop(name, None)
+        env.add_extension("jinja2.ext.i18n")
+        # tr(): a text of the data (a topic, a status) in lang, escaped like any other value, never taken as markup.
+        tr = translations(lang).gettext
+        env.globals.update(page_urls(datasette.urls, lang), lang=lang, html_lang=HTML_LANG[lang], tr=tr)
+        env.install_gettext_translations(translations(lang), newstyle=True)
+        envs[lang] = env
     return env
+
+
+def alternates(datasette: Any, request: Any) -> dict[str, str]:
+    """The page the request asks for, in each language (``base_url`` applied, the query kept)."""
+    path, query = route_path(datasette, request), request.query_string
+    return {
+        lang: str(datasette.urls.path(page_path(path, lang))) + (f"?{query}" if query else "") for lang in LANGUAGES
+    }
 
 
 async def respond(
@@ -39,8 +73,9 @@ async def respond(
     if request.url_vars.get("format") == "json":
         return Response.json(data, status=status)
     # Datasette builds the context (its own variables and the plugins'); the site's template renders it.
-    page = site_templates(datasette).get_template(template)
-    html = await datasette.render_template(page, {**data, **extra}, request=request)
+    page = site_templates(datasette, lang_of(request)).get_template(template)
+    context = {**data, **extra, "alternates": alternates(datasette, request)}
+    html = await datasette.render_template(page, context, request=request)
     return Response.html(html, status=status)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from datasette import hookimpl
+from datasette import Response, hookimpl
 
 from .cache import cached
 from .reference import fan_page, home, ruling_page, source_page
@@ -20,18 +20,30 @@ def prepare_jinja2_environment(env: Any, datasette: Any) -> None:
     # template file's time stamp on every page it renders.
     env.auto_reload = False
     env.globals.update(page_urls(datasette.urls))  # ruling_url(), fan_url(), score_url() … (web.urls)
+    # The templates' interface strings go through gettext (``{% trans %}``, ``_()``): English, the message ids
+    # themselves, here; each language's overlay (web.respond.site_templates) installs its own catalogue.
+    env.add_extension("jinja2.ext.i18n")
+    env.install_null_translations(newstyle=True)
+    env.globals.update(lang="en", html_lang="en", tr=str)
+
+
+async def zh_home(datasette: Any, request: Any) -> Response:
+    """``/zh``: the Chinese home page is ``/zh/``."""
+    return Response.redirect(page_urls(datasette.urls, "zh")["home_url"]())
 
 
 @hookimpl
 def register_routes() -> list[tuple[str, Any]]:
     fmt = r"(?:\.(?P<format>json))?$"
+    lang = r"(?:/(?P<lang>zh))?"  # every page also in Chinese, under /zh/
     return [
-        (r"^/(?:index\.(?P<format>json))?$", cached(home)),
-        (r"^/rulings/(?P<id>[^/.]+)" + fmt, cached(ruling_page)),
-        (r"^/fans/(?P<key>[^/.]+)" + fmt, cached(fan_page)),
-        (r"^/sources/(?P<id>[^/.]+)" + fmt, cached(source_page)),
-        (r"^/-/search" + fmt, cached(search_page)),
-        (r"^/-/score" + fmt, cached(score_page)),
-        (r"^/-/table" + fmt, cached(table_page)),
+        (r"^" + lang + r"/(?:index\.(?P<format>json))?$", cached(home)),
+        (r"^" + lang + r"/rulings/(?P<id>[^/.]+)" + fmt, cached(ruling_page)),
+        (r"^" + lang + r"/fans/(?P<key>[^/.]+)" + fmt, cached(fan_page)),
+        (r"^" + lang + r"/sources/(?P<id>[^/.]+)" + fmt, cached(source_page)),
+        (r"^" + lang + r"/-/search" + fmt, cached(search_page)),
+        (r"^" + lang + r"/-/score" + fmt, cached(score_page)),
+        (r"^" + lang + r"/-/table" + fmt, cached(table_page)),
+        (r"^/zh$", zh_home),
         (r"^/-/qr\.svg$", cached(qr_code)),
     ]

@@ -12,6 +12,7 @@ import segno
 from datasette import Response
 
 from kb.audit import Audit, audit, compare
+from kb.i18n import fan_name
 from scorer import Score, score
 from scorer.errors import MjrefError
 from scorer.mcr.table import FANS
@@ -21,6 +22,7 @@ from scorer.profiles import Profile, load_profile
 from .db import site_facts
 from .house import profiles
 from .respond import respond
+from .urls import lang_of
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 MAX_COMPARE = 200  # characters of ``compare``
@@ -52,6 +54,7 @@ def score_choice(args: Any, house: Profile, choices: dict[str, str]) -> tuple[st
 
 async def score_page(datasette: Any, request: Any) -> Response:
     house, choices = profiles(datasette)
+    lang = lang_of(request)
     args = request.args
     hand = args.get("hand", "")
     claim, claim_total, spec = args.get("claim", ""), args.get("claim_total", ""), args.get("compare", "")
@@ -96,14 +99,14 @@ async def score_page(datasette: Any, request: Any) -> Response:
             e = MjrefError(f"the scorer failed on this hand ({type(e).__name__})")
         data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
-    data = result.to_dict()
+    data = named(result.to_dict(), lang)
     if audited is not None:
         data["audit"] = audited
     if compared is not None:
-        data["compare"] = compared
+        data["compare"] = named(compared, lang)
     views: dict[str, Any] = {
-        "audit_view": audit_view(audited) if audited is not None else None,
-        "compare_view": compare_view(compared, result.profile) if compared is not None else None,
+        "audit_view": audit_view(audited, lang) if audited is not None else None,
+        "compare_view": compare_view(data["compare"], result.profile) if compared is not None else None,
         "titles": titles,
     }
     views["share"] = share_view(datasette.absolute_url(request, request.full_path), request.full_path)
@@ -130,7 +133,7 @@ def share_view(url: str, path: str) -> dict[str, Any]:
 async def qr_code(datasette: Any, request: Any) -> Response:
     """``/-/qr.svg?page=/-/score?…``: the QR code of a score page of this site (never of another text)."""
     page = request.args.get("page", "")
-    if not page.startswith("/-/score?") or len(page) > MAX_QR:
+    if not page.startswith(("/-/score?", "/zh/-/score?")) or len(page) > MAX_QR:
         return Response.text("error: page must be a score page of this site", status=400)
     svg = qr_svg(datasette.absolute_url(request, page))
     return Response(svg, content_type="image/svg+xml; charset=utf-8")
@@ -203,15 +206,32 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     return data
 
 
-def _fan_link(fan: int | str) -> dict[str, Any]:
+def named(data: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A score's JSON (or a comparison's) with its fans named in ``lang``: an MCR fan by the fan table's Chinese
+    name in Chinese (:func:`kb.i18n.fan_name`), in the same ``name`` fields as in English."""
+    if lang == "en":
+        return data
+    readings = [data, *data.get("alternatives", [])]
+    for fan in [f for r in readings for f in (*r.get("fans", []), *r.get("excluded", []))]:
+        fan["name"] = fan_name(fan["fan"], fan["name"], lang)
+    for d in data.get("differences", []):
+        d["name"] = fan_name(d["fan"], d["name"], lang)
+    return data
+
+
+def _fan_link(fan: int | str, lang: str = "en") -> dict[str, Any]:
     info = FANS.get(fan) if isinstance(fan, int) else None
-    return {"fan": fan, "key": info.key if info else None, "name": info.name if info else str(fan)}
+    name = fan_name(fan, info.name, lang) if info else str(fan)
+    return {"fan": fan, "key": info.key if info else None, "name": name}
 
 
-def audit_view(audited: dict[str, Any]) -> dict[str, Any]:
+def audit_view(audited: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """The audit's JSON with what the page shows besides: fan names, the fans behind a verdict, the difference."""
-    verdicts = [{**v, "name": FANS[v["fan"]].name, "by": [_fan_link(b) for b in v["by"]]} for v in audited["verdicts"]]
-    missed = [{**m, "name": _fan_link(m["fan"])["name"]} for m in audited["missed"]]
+    verdicts = [
+        {**v, "name": _fan_link(v["fan"], lang)["name"], "by": [_fan_link(b, lang) for b in v["by"]]}
+        for v in audited["verdicts"]
+    ]
+    missed = [{**m, "name": _fan_link(m["fan"], lang)["name"]} for m in audited["missed"]]
     claimed, total = audited["claimed_total"], audited["total"]
     return {**audited, "verdicts": verdicts, "missed": missed, "difference": claimed - total}
 

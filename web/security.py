@@ -12,8 +12,8 @@ from typing import Any
 
 from datasette import hookimpl
 
-OWN = ("/rulings/", "/fans/", "/sources/", "/-/search", "/-/score", "/-/table", "/static/")
-OWN_EXACT = ("/", "/index.json", "/robots.txt", "/sitemap.xml")
+OWN = ("/rulings/", "/fans/", "/sources/", "/-/search", "/-/score", "/-/table", "/static/", "/zh/")
+OWN_EXACT = ("/", "/zh", "/index.json", "/robots.txt", "/sitemap.xml")
 MAX_QUERY_STRING = 4096  # bytes, on Datasette's pages
 
 _POLICY = (

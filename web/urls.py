@@ -2,7 +2,13 @@
 
 Templates call these as globals (``ruling_url(r.id)``, ``fan_url(f.key)``, ``score_url({"hand": h})`` …),
 and so do the pages' Python, so a page's address is written once: under a ``base_url`` every link still
-points into the site.
+points into the site. Each page is served in English at its path and in Chinese under ``/zh/``: the makers
+of a language (``page_urls(urls, "zh")``) keep a Chinese page's links in ``/zh/``.
+
+>>> page_path("/rulings/payments", "zh"), page_path("/zh/rulings/payments", "en"), page_path("/zh/", "en")
+('/zh/rulings/payments', '/rulings/payments', '/')
+>>> page_path("/", "zh"), page_path("/index.json", "zh")
+('/zh/', '/zh/index.json')
 """
 
 from __future__ import annotations
@@ -11,25 +17,55 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
 
+from kb.i18n import LANGUAGES
+
 PageUrl = Callable[..., str]
+PREFIX = {"en": "", "zh": "/zh"}  # a language's pages, under this path
 
 
-def page_urls(urls: Any) -> dict[str, PageUrl]:
-    """The URL makers for Datasette's ``urls`` (a :class:`datasette.url_builder.Urls`), by their template name."""
+def lang_of(request: Any) -> str:
+    """The language of the page a request asks for: ``zh`` under ``/zh/``, else ``en``."""
+    lang = request.url_vars.get("lang")
+    return lang if lang in LANGUAGES else "en"
+
+
+def page_path(path: str, lang: str) -> str:
+    """A site path (``base_url`` not applied) of one language made the same page's path in ``lang``."""
+    if path == "/zh" or path.startswith("/zh/"):
+        path = path[3:] or "/"
+    return PREFIX[lang] + path
+
+
+def route_path(datasette: Any, request: Any) -> str:
+    """The request's path without Datasette's ``base_url``: the path the site's routes match."""
+    path = str(request.path)
+    base = datasette.setting("base_url")
+    if base != "/" and path.startswith(base):
+        path = "/" + path[len(base) :]
+    return path
+
+
+def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
+    """The URL makers for Datasette's ``urls`` (a :class:`datasette.url_builder.Urls`), by their template name,
+    for the pages in ``lang``."""
+    prefix = PREFIX[lang]
 
     def site_path(path: str) -> str:
         return str(urls.path(path))
 
+    def page(path: str) -> str:
+        return site_path(prefix + path)
+
     def with_query(path: str, params: Mapping[str, Any] | None) -> str:
         query = urlencode([(k, v) for k, v in (params or {}).items() if v not in (None, "")])
-        return site_path(path + (f"?{query}" if query else ""))
+        return page(path + (f"?{query}" if query else ""))
 
     return {
         "site_path": site_path,
-        "home_url": lambda: site_path("/"),
-        "ruling_url": lambda ruling: site_path(f"/rulings/{quote(str(ruling), safe='')}"),
-        "fan_url": lambda fan: site_path(f"/fans/{quote(str(fan), safe='')}"),
-        "source_url": lambda source: site_path(f"/sources/{quote(str(source), safe='')}"),
+        "home_url": lambda: page("/"),
+        "ruling_url": lambda ruling: page(f"/rulings/{quote(str(ruling), safe='')}"),
+        "fan_url": lambda fan: page(f"/fans/{quote(str(fan), safe='')}"),
+        "source_url": lambda source: page(f"/sources/{quote(str(source), safe='')}"),
         "search_url": lambda params=None: with_query("/-/search", params),
         "score_url": lambda params=None: with_query("/-/score", params),
         "table_url": lambda params=None: with_query("/-/table", params),

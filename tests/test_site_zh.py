@@ -1,0 +1,204 @@
+"""The Chinese pages under ``/zh/``: every page of the site in Chinese (interface strings from the message
+catalogue, the rulings' Chinese texts, the fans' Chinese names), links that stay in ``/zh/``, the language switch,
+``hreflang`` and the sitemap.
+
+Expected texts come from the rulings' files (their ``zh:`` front matter), the fan table and the catalogue.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from babel.messages.extract import extract_from_file
+from jinja2.ext import babel_extract
+
+from kb import i18n
+from kb.load import load_corpus
+from scorer.mcr.table import FANS
+
+from .site_support import text_of
+
+HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn
+TEMPLATES = Path(__file__).parent.parent / "web" / "templates"
+_ = i18n.gettext("zh")
+
+
+@pytest.fixture(scope="module")
+def rulings():
+    return {r.id: r for r in load_corpus().rulings}
+
+
+@pytest.fixture(scope="module")
+def disputed(rulings):
+    """A disputed ruling with a Chinese body: its title, answer, positions and body are all shown in Chinese."""
+    return next(r for r in sorted(rulings.values(), key=lambda r: r.id) if r.status == "disputed" and r.body_zh)
+
+
+def pages(ruling_id: str) -> dict[str, str]:
+    """One page of each kind, by its English path."""
+    return {
+        "home": "/",
+        "ruling": f"/rulings/{ruling_id}",
+        "fan": "/fans/tile-hog",
+        "source": "/sources/Starback2008",
+        "search": "/-/search?q=" + quote("四归一"),
+        "score": "/-/score?hand=" + quote(HAND),
+        "audit": "/-/score?" + "&".join(["hand=" + quote(HAND), "claim=" + quote("花龙"), "claim_total=8"]),
+        "table": "/-/table",
+    }
+
+
+def zh(path: str) -> str:
+    return "/zh" + path
+
+
+def links(text: str) -> list[str]:
+    """The site-relative links of a page's header, body and footer (the stylesheet and alternates left out)."""
+    body = text[text.index("<body>") :]
+    return [html.unescape(h) for h in re.findall(r'href="(/[^"]*)"', body)]
+
+
+def test_every_chinese_page_answers_in_chinese(site, disputed):
+    for name, path in pages(disputed.id).items():
+        r = site.get(zh(path))
+        assert r.status_code == 200, (name, r.status_code, r.text[:300])
+        assert '<html lang="zh-Hans">' in r.text, name
+        assert f'placeholder="{_("Search rulings: tile hog, 四归一, si gui yi")}"' in r.text, name
+        assert f">{_('Score a hand')}</a>" in r.text, name
+
+
+def test_links_of_a_chinese_page_stay_in_zh(site, disputed):
+    # Data (/kb, /kb.db), the stylesheet and the switch to English are the only links out of /zh/.
+    for name, path in pages(disputed.id).items():
+        english = site.get(path).url.path  # the English page, whose address the switch gives
+        for href in links(site.get(zh(path)).text):
+            if href.startswith(("/kb", "/static/", "/-/qr.svg")) or href.split("?")[0] == english:
+                continue
+            assert href.startswith("/zh/"), (name, href)
+
+
+def test_the_switch_goes_to_the_same_page_in_the_other_language(site, disputed):
+    for name, path in pages(disputed.id).items():
+        english, chinese = site.get(path).text, site.get(zh(path)).text
+        switch_en = re.search(r'<a class="language" href="([^"]+)" hreflang="zh-Hans"', english)
+        switch_zh = re.search(r'<a class="language" href="([^"]+)" hreflang="en"', chinese)
+        assert switch_en and html.unescape(switch_en.group(1)) == zh(path), name
+        assert switch_zh and html.unescape(switch_zh.group(1)) == path, name
+        for page in (english, chinese):
+            assert f'<link rel="alternate" hreflang="en" href="{html.escape(path)}">' in page, name
+            assert f'<link rel="alternate" hreflang="zh-Hans" href="{html.escape(zh(path))}">' in page, name
+    assert site.get("/zh", follow_redirects=False).headers["location"] == "/zh/"
+
+
+def test_a_chinese_ruling_page_shows_its_chinese_texts(site, disputed):
+    r = site.get(zh(f"/rulings/{disputed.id}"))
+    shown = text_of(r.text)
+    for field in ("title", "question", "answer"):
+        assert disputed.zh[field] in shown, field
+    for p in disputed.positions:
+        assert (p.summary_zh or p.summary) in shown, p.id
+    assert _("Positions") in shown and _("Sources") in shown
+    assert disputed.title not in shown  # the English title is not on the Chinese page
+
+
+def test_the_chinese_json_has_the_chinese_texts_in_the_english_fields(site, disputed):
+    data = site.json(zh(f"/rulings/{disputed.id}.json"))
+    english = site.json(f"/rulings/{disputed.id}.json")
+    assert set(data) == set(english) and set(data["ruling"]) == set(english["ruling"])
+    for field in ("title", "question", "answer"):
+        assert data["ruling"][field] == disputed.zh[field]
+    assert [p["summary"] for p in data["positions"]] == [p.summary_zh or p.summary for p in disputed.positions]
+    for f in data["fans"]:
+        if f["id"] in FANS:
+            assert f["name"] == FANS[f["id"]].name_zh
+    home = site.json("/zh/index.json")
+    assert {f["name"] for g in home["fans_by_points"] for f in g["fans"]} == {
+        f.name_zh for n, f in FANS.items() if n <= 81
+    }
+    assert any(d["title"] == disputed.zh["title"] for d in home["disputed"])
+
+
+def test_a_ruling_without_chinese_falls_back_to_english(site, rulings):
+    missing = [r for r in rulings.values() if not r.zh.get("title")]
+    if not missing:  # every ruling of mjref has its Chinese: the fallback is the SQL's, checked on the body instead
+        plain = next(r for r in rulings.values() if not r.body_zh and r.body)
+        data = site.json(zh(f"/rulings/{plain.id}.json"))
+        assert data["ruling"]["body_html"] == site.json(f"/rulings/{plain.id}.json")["ruling"]["body_html"].replace(
+            'href="/rulings/', 'href="/zh/rulings/'
+        ).replace('href="/sources/', 'href="/zh/sources/')
+    else:
+        data = site.json(zh(f"/rulings/{missing[0].id}.json"))
+        assert data["ruling"]["title"] == missing[0].title
+
+
+def test_a_chinese_fan_page_names_the_fan_in_chinese(site):
+    fan = FANS[64]
+    r = site.get(zh(f"/fans/{fan.key}"))
+    assert f"<h1>{fan.name_zh}</h1>" in r.text
+    assert site.json(zh(f"/fans/{fan.key}.json"))["fan"]["name"] == fan.name_zh
+    assert site.get("/zh/fans/64", follow_redirects=False).headers["location"] == f"/zh/fans/{fan.key}"
+    assert site.get("/zh/fans/64.json", follow_redirects=False).headers["location"] == f"/zh/fans/{fan.key}.json"
+
+
+def test_chinese_search_gives_chinese_results_linked_in_zh(site, rulings):
+    data = site.json("/zh/-/search.json?q=" + quote("四归一"))
+    assert data["results"] and data["fans_named"][0]["name"] == "四归一"
+    for hit in data["results"]:
+        ruling = rulings[hit["id"]]
+        assert hit["url"] == f"/zh/rulings/{ruling.id}"
+        assert hit["title"] == (ruling.zh.get("title") or ruling.title)
+    page = site.get("/zh/-/search?q=" + quote("四归一")).text
+    assert f'href="/zh/rulings/{data["results"][0]["id"]}"' in page
+
+
+def test_the_chinese_score_page_names_its_fans_in_chinese(site):
+    data = site.json("/zh/-/score.json?hand=" + quote(HAND))
+    assert data["total"] == site.json("/-/score.json?hand=" + quote(HAND))["total"]
+    names = {f["fan"]: f["name"] for f in data["fans"]}
+    assert names == {n: FANS[n].name_zh for n in names}
+    shown = text_of(site.get("/zh/-/score?hand=" + quote(HAND)).text)
+    assert all(FANS[n].name_zh in shown for n in names)
+    assert _("Total") in shown and _("%(points)s points") % {"points": data["total"]} in shown
+    audit = site.get(zh(pages("x")["audit"])).text
+    assert _("The claim is not right") in audit and 'href="/zh/fans/' in audit
+
+
+def test_the_sitemap_lists_both_languages_and_robots_keeps_tools_out(site, rulings):
+    sitemap = site.get("/sitemap.xml").text
+    locs = set(re.findall(r"<loc>https?://[^/<]+([^<]*)</loc>", sitemap))
+    for ruling in rulings.values():
+        assert f"/rulings/{ruling.id}" in locs and f"/zh/rulings/{ruling.id}" in locs
+    assert {"/", "/zh/", "/fans/tile-hog", "/zh/fans/tile-hog"} <= locs
+    assert 'hreflang="zh-Hans"' in sitemap and 'hreflang="en"' in sitemap
+    assert "Disallow: /zh/-/" in site.get("/robots.txt").text
+
+
+def test_chinese_pages_are_public_own_pages_and_cached(site):
+    r = site.get("/zh/rulings/payments")
+    assert "'unsafe-inline'" not in r.headers["content-security-policy"]
+    assert r.headers["cache-control"].startswith("public")
+    assert site.get("/zh/rulings/no-such-ruling").status_code == 404
+    assert '<html lang="zh-Hans">' in site.get("/zh/rulings/no-such-ruling").text
+    assert site.get("/zh/kb").status_code == 404  # only the site's own pages are mirrored
+
+
+def test_the_catalogue_translates_every_message_of_the_templates():
+    catalog = i18n.catalog("zh")
+    used = set()
+    for template in TEMPLATES.glob("*.html"):
+        options = {"extensions": "jinja2.ext.i18n", "newstyle_gettext": "true"}
+        for _line, message, _comments, context in extract_from_file(babel_extract, str(template), options=options):
+            used.add((message, context))
+    assert len(used) > 100
+    for message, context in used:
+        ids = message if isinstance(message, tuple) else (message,)
+        entry = catalog.get(ids[0], context=context)
+        assert entry is not None and not entry.fuzzy, f"not in the catalogue: {message!r}"
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        assert all(strings), f"untranslated: {message!r}"
+        holes = {h for m in ids for h in re.findall(r"%\((\w+)\)s", m)}
+        assert all(set(re.findall(r"%\((\w+)\)s", s)) == holes for s in strings), message
