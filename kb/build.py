@@ -64,6 +64,16 @@ def _profiles(root: Path) -> list[tuple[Profile, Path]]:
     return [(load_profile(str(p)), p) for p in profile_paths(root, [])]
 
 
+def _in_folder(shown: str, root: Path) -> str:
+    """A ruling file's path inside its rulings folder (``mcr/kong-table.md``), as kb.db keeps it: not the
+    path the build's problems show, which is relative to where the build ran (or absolute, for an
+    installed wheel)."""
+    try:
+        return Path(shown).resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return Path(shown).name
+
+
 def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Iterator[dict[str, Any]]:
     for r in corpus.rulings:
         html, text = render(r.body)
@@ -90,7 +100,7 @@ def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Ite
             "fan_names": " ; ".join(dict.fromkeys(fan_words)),
             "folded": fold(" ".join([r.title, r.question, *(name for name, _ in own)])),
             "cjk": cjk,
-            "path": r.path,
+            "path": _in_folder(r.path, corpus.root),
             "url": f"/rulings/{r.id}",
             "title_zh": r.zh.get("title"),
             "question_zh": r.zh.get("question"),

@@ -163,3 +163,9 @@ def test_build_command_reports_what_it_built(tmp_path):
     assert result.output.startswith(f"built {out}: ")
     assert "verified by the scorer" in result.output
     assert Path(out).exists()
+
+
+def test_a_ruling_keeps_its_path_inside_the_rulings_folder(db):
+    # The page shows "from rulings/<path>": the path is the file's place in the folder, wherever the build ran
+    # (not "rulings/mcr/…" from the checkout, nor a site-packages path from an installed wheel).
+    assert db.execute("SELECT path FROM rulings WHERE id = 'kong-table'").fetchone()[0] == "mcr/kong-table.md"
