@@ -60,6 +60,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_until_serving(url: str, process: subprocess.Popen, log: Any, log_path: Path, timeout: float = 90.0) -> None:
+    """Wait until ``mjref serve`` (``process``) answers at ``url``; fail with its log if it stops or is late."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if httpx.get(f"{url}/robots.txt", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            log.flush()
+            raise AssertionError(f"mjref serve did not start: {log_path.read_text()[-2000:]}")
+        time.sleep(0.25)
+
+
 @contextmanager
 def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterator[str]:
     """``mjref serve`` on a free loopback port, run in ``workdir``; yields the base URL, stops it after."""
@@ -70,17 +85,7 @@ def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterato
     process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                if httpx.get(f"{url}/robots.txt", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                raise AssertionError(f"mjref serve did not start: {log_path.read_text()[-2000:]}")
-            time.sleep(0.25)
+        wait_until_serving(url, process, log, log_path, timeout)
         yield url
     finally:
         process.terminate()

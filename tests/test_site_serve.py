@@ -26,7 +26,7 @@ from web.app import CONFIG_ENV, create_app, read_config, write_config
 from web.publish import stage
 from web.serve import DATASETTE_PIN, SITE_DIR, serve_args, site_config
 
-from .site_support import Site, free_port, running_site, workdir_with
+from .site_support import Site, free_port, running_site, wait_until_serving, workdir_with
 
 SETTINGS = json.loads((SITE_DIR / "settings.json").read_text(encoding="utf-8"))
 CLUB = "name: our-club\ntitle: Our club\nextends: green-book\npositions:\n  seven-pairs-tile-hog: tile-hog\n"
@@ -133,15 +133,7 @@ def test_ctrl_c_stops_every_worker(db, tmp_path):
     workdir = workdir_with(db, tmp_path)
     process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/robots.txt", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
-            time.sleep(0.25)
+        wait_until_serving(f"http://127.0.0.1:{port}", process, log, tmp_path / "serve.log")
         workers = _children(process.pid)
         assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
         os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends: the whole process group
