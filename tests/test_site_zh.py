@@ -17,10 +17,12 @@ from babel.messages.extract import extract_from_file
 from jinja2.ext import babel_extract
 
 from kb import i18n
+from kb.build import build
 from kb.load import load_corpus
 from scorer.mcr.table import FANS
 
-from .site_support import text_of
+from .kb_support import copy_rulings
+from .site_support import Site, text_of
 
 HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn
 TEMPLATES = Path(__file__).parent.parent / "web" / "templates"
@@ -122,17 +124,25 @@ def test_the_chinese_json_has_the_chinese_texts_in_the_english_fields(site, disp
     assert any(d["title"] == disputed.zh["title"] for d in home["disputed"])
 
 
-def test_a_ruling_without_chinese_falls_back_to_english(site, rulings):
-    missing = [r for r in rulings.values() if not r.zh.get("title")]
-    if not missing:  # every ruling of mjref has its Chinese: the fallback is the SQL's, checked on the body instead
-        plain = next(r for r in rulings.values() if not r.body_zh and r.body)
-        data = site.json(zh(f"/rulings/{plain.id}.json"))
-        assert data["ruling"]["body_html"] == site.json(f"/rulings/{plain.id}.json")["ruling"]["body_html"].replace(
-            'href="/rulings/', 'href="/zh/rulings/'
-        ).replace('href="/sources/', 'href="/zh/sources/')
-    else:
-        data = site.json(zh(f"/rulings/{missing[0].id}.json"))
-        assert data["ruling"]["title"] == missing[0].title
+def test_a_ruling_without_chinese_falls_back_to_english(tmp_path):
+    """A club's ruling written in English only (no zh: texts, no Chinese body) is shown in English on /zh/."""
+    root = copy_rulings(tmp_path)
+    path = root / "mcr" / "payments.md"
+    english_only = re.sub(r"^zh:\n(?:[ \t]+.*\n)*", "", path.read_text(encoding="utf-8"), flags=re.M)
+    path.write_text(english_only, encoding="utf-8")
+    (root / "zh" / "payments.md").unlink()
+    build(tmp_path / "kb.db", root)
+    site = Site(tmp_path / "kb.db")
+    try:
+        data = site.json(zh("/rulings/payments.json"))["ruling"]
+        plain = site.json("/rulings/payments.json")["ruling"]
+    finally:
+        site.close()
+    assert data["title"] == plain["title"] == "Who pays what after a win"
+    assert data["answer"] == plain["answer"] and data["question"] == plain["question"]
+    assert data["body_html"] == plain["body_html"].replace('href="/rulings/', 'href="/zh/rulings/').replace(
+        'href="/sources/', 'href="/zh/sources/'
+    )
 
 
 def test_a_chinese_fan_page_names_the_fan_in_chinese(site):
@@ -173,8 +183,10 @@ def test_the_sitemap_lists_both_languages_and_robots_keeps_tools_out(site, rulin
     for ruling in rulings.values():
         assert f"/rulings/{ruling.id}" in locs and f"/zh/rulings/{ruling.id}" in locs
     assert {"/", "/zh/", "/fans/tile-hog", "/zh/fans/tile-hog"} <= locs
-    assert 'hreflang="zh-Hans"' in sitemap and 'hreflang="en"' in sitemap
-    assert "Disallow: /zh/-/" in site.get("/robots.txt").text
+    assert len(locs) == len(re.findall("<loc>", sitemap)), "a page listed twice"
+    # Each page names its other language itself (its hreflang links, checked above), so the sitemap need not.
+    robots = site.get("/robots.txt").text
+    assert "Disallow: /zh/-/" in robots and re.search(r"^Sitemap: https?://[^/]+/sitemap\.xml$", robots, re.M)
 
 
 def test_chinese_pages_are_public_own_pages_and_cached(site):

@@ -7,8 +7,8 @@ A map for a newcomer:
   factory uvicorn's worker processes run for ``mjref serve``.
 - The Datasette plugins, all registered by ``plugins/mjref_plugins.py`` (the one file ``--plugins-dir``
   loads): ``routes.py`` (the site's own routes), ``guard.py`` (GET and HEAD only, allow-listed paths,
-  no 500 for any input), ``security.py`` (headers, Content Security Policy), ``seo.py`` (robots.txt,
-  sitemap.xml), ``tiles.py`` (hands drawn as tiles).
+  no 500 for any input), ``security.py`` (headers, Content Security Policy), ``seo.py`` (the pages
+  sitemap.xml lists), ``tiles.py`` (hands drawn as tiles).
 - The pages, each HTML and JSON, in English and in Chinese under ``/zh/`` (``urls.py`` makes each language's
   paths, ``respond.py`` renders through one template environment per language with its message catalogue
   installed): ``reference.py`` (home, ruling, fan, source), ``search.py``,

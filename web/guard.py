@@ -27,6 +27,8 @@ from datasette import Response, hookimpl
 from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
+from .respond import error_page
+
 log = logging.getLogger("mjref.site")
 
 METHODS = ("GET", "HEAD")
@@ -106,6 +108,11 @@ def bad_parameter(name: str, value: str, datasette_page: bool) -> str | None:
     return None
 
 
+def is_datasette_page(path: str) -> bool:
+    """Whether ``path`` is one of Datasette's own pages of the database (``/kb``, its tables and rows)."""
+    return path == f"/{DB}" or path.startswith((f"/{DB}/", f"/{DB}."))
+
+
 def refusal(path: str, status: int, message: str, headers: dict[str, str] | None = None) -> Response:
     """A one-line error: JSON for a ``.json`` path, plain text otherwise."""
     message = one_line(message)
@@ -125,7 +132,7 @@ def check(scope: dict[str, Any]) -> Response | None:
         return refusal(path, 400, "the path must be percent-encoded")
     if not public(path):
         return refusal(path, 404, "not found")
-    datasette_page = path == f"/{DB}" or path.startswith(f"/{DB}/") or path.startswith(f"/{DB}.")
+    datasette_page = is_datasette_page(path)
     query = scope.get("query_string", b"").decode("latin-1")
     for name, value in parse_qsl(query, keep_blank_values=True):
         problem = bad_parameter(name, value, datasette_page)
@@ -166,8 +173,11 @@ def asgi_wrapper() -> Any:
 
 
 @hookimpl(tryfirst=True)
-def handle_exception(request: Any, exception: Exception) -> Response:
-    """Any exception of a page as a one-line error: Datasette's 4xx as they are, anything else 400, logged."""
+def handle_exception(datasette: Any, request: Any, exception: Exception) -> Any:
+    """Any exception of a page as a one-line error: Datasette's 4xx as they are, anything else 400, logged.
+
+    A site page that raises :class:`datasette.NotFound` or :class:`datasette.BadRequest` (a ruling that does not
+    exist) gets the site's error page in its own language instead (or its JSON, for a ``.json`` path)."""
     status = getattr(exception, "status", 500) if isinstance(exception, Base400 | DatasetteError) else 500
     if isinstance(exception, DatasetteError):
         message = str(exception.message)
@@ -180,6 +190,12 @@ def handle_exception(request: Any, exception: Exception) -> Response:
         status = 400
     if status == 404 and message in ("404", ""):
         message = "not found"
+    if isinstance(exception, Base400) and not is_datasette_page(request.path):
+
+        async def page() -> Response:
+            return await error_page(datasette, request, one_line(message), status)
+
+        return page
     return refusal(request.path, status, message)
 
 

@@ -10,7 +10,7 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from datasette import Response
+from datasette import NotFound, Response
 
 from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
@@ -20,7 +20,7 @@ from scorer.profiles import Profile, load_profile
 
 from .db import Read, gather, rows
 from .house import profiles
-from .respond import not_found, respond
+from .respond import respond
 from .urls import lang_of, page_urls
 
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
@@ -143,7 +143,7 @@ async def ruling_page(datasette: Any, request: Any) -> Response:
     lang = lang_of(request)
     data = await gather(datasette, lambda read: _ruling_data(read, rid, house, lang))
     if data is None:
-        return await not_found(datasette, request, f"ruling {rid!r}")
+        raise NotFound(f"ruling {rid!r} not found")
     with_totals(data["examples"], house, profiles(datasette)[1])
     return await respond(datasette, request, "mjref_ruling.html", data)
 
@@ -279,7 +279,7 @@ async def fan_page(datasette: Any, request: Any) -> Response:
         [key],
     )
     if not found:
-        return await not_found(datasette, request, f"fan {key!r}")
+        raise NotFound(f"fan {key!r} not found")
     house, _ = profiles(datasette)
     found[0]["body_html"] = body_links(found[0]["body_html"], lang)
     data = await gather(datasette, lambda read: _fan_data(read, found[0], house, lang))
@@ -336,7 +336,7 @@ async def source_page(datasette: Any, request: Any) -> Response:
         [sid],
     )
     if not found:
-        return await not_found(datasette, request, f"source {sid!r}")
+        raise NotFound(f"source {sid!r} not found")
     cited = await rows(
         datasette,
         f"SELECT c.ruling_id, {text('r.title', lang)}, c.position_id, c.locator, c.quote FROM citations c "

@@ -79,6 +79,6 @@ async def respond(
     return Response.html(html, status=status)
 
 
-async def not_found(datasette: Any, request: Any, what: str) -> Response:
-    """Status 404, as a page or as ``{"error": …}``."""
-    return await respond(datasette, request, "mjref_error.html", {"error": f"{what} not found"}, status=404)
+async def error_page(datasette: Any, request: Any, message: str, status: int) -> Response:
+    """A page's error (a ruling, fan or source not found) in the page's language: its template, or ``{"error": …}``."""
+    return await respond(datasette, request, "mjref_error.html", {"error": message}, status=status)

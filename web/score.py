@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 import segno
 from datasette import Response
+from datasette.utils.asgi import BadRequest
 
 from kb.audit import Audit, audit, compare
 from kb.i18n import fan_name
@@ -134,7 +135,7 @@ async def qr_code(datasette: Any, request: Any) -> Response:
     """``/-/qr.svg?page=/-/score?…``: the QR code of a score page of this site (never of another text)."""
     page = request.args.get("page", "")
     if not page.startswith(("/-/score?", "/zh/-/score?")) or len(page) > MAX_QR:
-        return Response.text("error: page must be a score page of this site", status=400)
+        raise BadRequest("page must be a score page of this site")
     svg = qr_svg(datasette.absolute_url(request, page))
     return Response(svg, content_type="image/svg+xml; charset=utf-8")
 
