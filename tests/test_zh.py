@@ -16,9 +16,9 @@ from kb import i18n
 from kb.build import build
 from kb.cli import cli
 from kb.glossary import GLOSSARY_FILE, load_glossary
-from kb.load import RULINGS_DIR, load_corpus
+from kb.load import RULINGS_DIR, body_references, load_corpus
 from kb.lookup import lookup
-from kb.model import Problem
+from kb.model import Problem, Ruling
 from kb.ruling_files import ruling_paths
 from kb.text import VERDICTS
 from kb.validate import validate
@@ -350,3 +350,17 @@ def test_every_ruling_of_mjref_has_its_chinese_texts() -> None:
     result = validate(load_corpus(RULINGS_DIR))
     assert result.problems == []
     assert [w for w in result.warnings if "missing Chinese" in str(w)] == []
+
+
+def test_every_ruling_has_its_chinese_body_citing_and_linking_what_the_english_body_does() -> None:
+    """A translation says the same thing from the same passages: each Chinese body keeps the English body's
+    citations (source and locator) and its links, none dropped and none added."""
+
+    def references(ruling: Ruling, *, zh: bool) -> tuple[set[tuple[str, str]], set[str]]:
+        cites, links = body_references(ruling, zh=zh)
+        return {(c.source, " ".join(c.at.split())) for c in cites}, {target for target, _ in links}
+
+    rulings = load_corpus(RULINGS_DIR).rulings
+    assert [r.id for r in rulings if not r.body_zh] == []
+    differ = {r.id for r in rulings if references(r, zh=True) != references(r, zh=False)}
+    assert differ == set()
