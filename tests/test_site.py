@@ -55,6 +55,16 @@ def test_home_has_search_box_topics_disputed_rulings_and_fans(site, rulings):
             assert f'href="/fans/{fan.key}"' in r.text
 
 
+def test_every_ruling_fan_and_source_page_opens_in_both_languages(site, rulings):
+    """Each page renders, worked examples and all (a Babcock loser's hand has no payments: it once made the
+    page fail)."""
+    sources = [row["id"] for row in site.json("/kb/sources.json", params={"_shape": "array", "_size": "max"})]
+    paths = [f"/rulings/{r}" for r in rulings] + [f"/fans/{f.key}" for f in FANS.values()]
+    paths += [f"/sources/{s}" for s in sources]
+    failed = [(p, status) for p in paths for lang in ("", "/zh") if (status := site.get(lang + p).status_code) != 200]
+    assert failed == []
+
+
 def test_home_json_groups_the_81_fans_by_points(site):
     data = site.json("/index.json")
     seen = {}
