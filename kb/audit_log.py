@@ -252,7 +252,6 @@ def run(
     held: Callable[[], AbstractContextManager[None]] = guard.held if guard is not None else nullcontext
     digest = hashlib.sha256()
     jobs = jobs or os.cpu_count() or 1
-    name_index()  # read the fan names once, before the workers are forked
     pool = None
     with open(path, "rb") as f:
         items = _items(f, profile, done or {}, digest)
@@ -261,7 +260,7 @@ def run(
                 results: Iterator[tuple[str, Outcome]] = map(report_line, items)
             else:
                 with held():
-                    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=worker_signals)
+                    pool = _pool(jobs)
                 results = pool.imap(report_line, items, chunksize=64)
             for line, result in results:
                 with held():
@@ -277,6 +276,20 @@ def run(
                     pool.terminate()
     summary.sha256 = digest.hexdigest()
     return summary
+
+
+def _start_worker() -> None:
+    worker_signals()
+    name_index()  # the fan names, read once per worker rather than by its first claim
+
+
+def _pool(jobs: int) -> Any:
+    """``jobs`` worker processes, started by a fork server: a clean single-threaded process that has imported
+    the scorer once. Forking the caller itself could copy a lock another of its threads holds (a test runner,
+    a host application) into a worker, which would then wait on it forever."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return context.Pool(jobs, initializer=_start_worker)
 
 
 def _write(out: IO[str], line: str) -> None:
