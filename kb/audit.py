@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorer import score
+from scorer.errors import Message
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
@@ -32,6 +33,7 @@ from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
 from .claims import Claim, parse_claims
+from .i18n import FanName
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Verdict:
     rulings: tuple[str, ...]
     why: str
     by: tuple[int | str, ...] = ()
+    reason: Message | None = field(default=None, compare=False)  # ``why`` as a message to translate (kb.i18n)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -149,7 +152,12 @@ class Reading:
     @property
     def label(self) -> str:
         """How reports name this reading: ``main reading`` or ``also-read K``."""
-        return f"also-read {self.index}" if self.index else "main reading"
+        return str(self.message)
+
+    @property
+    def message(self) -> Message:
+        """:attr:`label` as a message to translate."""
+        return Message("also-read %(n)s", n=self.index) if self.index else Message("main reading")
 
 
 def readings_of(result: Score) -> list[Reading]:
@@ -172,33 +180,50 @@ def _verdicts(
         n, info = c.fan.number, c.fan
         have, out = left[n], excluded.get(n)
         elsewhere = next((r for r in others if any(f.fan == n for f in r.fans)), None)
+        name = FanName(n, info.name)
+
+        def verdict(kind: str, rulings: tuple[str, ...], why: Message, by: tuple[int | str, ...] = ()) -> Verdict:
+            return Verdict(c.text, n, info.key, info.name, kind, rulings, str(why), by, why)  # noqa: B023
+
         if have >= c.count:
             left[n] -= c.count
             f = awarded[n]
-            verdicts.append(
-                Verdict(c.text, n, info.key, info.name, "accepted", f.rulings, f"scored: {' '.join(f.sets)}")
-            )
+            verdicts.append(verdict("accepted", f.rulings, Message("scored: %(sets)s", sets=" ".join(f.sets))))
         elif have > 0 or n in awarded:
             left[n] = 0
             rulings = out.rulings if out else awarded[n].rulings
-            count = awarded[n].count
-            why = f"the hand scores it {count} time{'s' if count != 1 else ''}, not {c.count + count - have}"
-            verdicts.append(Verdict(c.text, n, info.key, info.name, "wrong-count", rulings, why, out.by if out else ()))
+            count, claimed = awarded[n].count, c.count + awarded[n].count - have
+            why = (
+                Message("the hand scores it %(count)s time, not %(claimed)s", count=count, claimed=claimed)
+                if count == 1
+                else Message("the hand scores it %(count)s times, not %(claimed)s", count=count, claimed=claimed)
+            )
+            verdicts.append(verdict("wrong-count", rulings, why, out.by if out else ()))
         elif out is not None:
-            by = ", ".join(f"{b} {FANS[b].name}" if isinstance(b, int) and b in FANS else str(b) for b in out.by)
-            why = f"excluded by {by}" if by else "excluded"
-            verdicts.append(Verdict(c.text, n, info.key, info.name, "excluded", out.rulings, why, out.by))
+            by = tuple(
+                FanName(b, FANS[b].name, numbered=True) if isinstance(b, int) and b in FANS else b for b in out.by
+            )
+            why = Message("excluded by %(by)s", by=by) if by else Message("excluded")
+            verdicts.append(verdict("excluded", out.rulings, why, out.by))
         elif elsewhere is not None:
-            why = f"scored only when the tiles are read the other way ({elsewhere.label}): one reading, never a mix"
-            verdicts.append(Verdict(c.text, n, info.key, info.name, "other-reading", OTHER_READING, why))
+            why = Message(
+                "scored only when the tiles are read the other way (%(reading)s): one reading, never a mix",
+                reading=elsewhere.message,
+            )
+            verdicts.append(verdict("other-reading", OTHER_READING, why))
         elif (reason := _position_reason(result, n, profile)) is not None:
             chosen, other = reason
             rulings = tuple(choice.partition(":")[0] for choice in chosen)
-            why = f"not under this profile's position ({', '.join(chosen)}); {other} scores {info.name} for this hand"
-            verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (*rulings, info.ruling), why))
+            why = Message(
+                "not under this profile's position (%(positions)s); %(profile)s scores %(fan)s for this hand",
+                positions=", ".join(chosen),
+                profile=other,
+                fan=name,
+            )
+            verdicts.append(verdict("absent", (*rulings, info.ruling), why))
         else:
-            why = f"the hand does not have {info.name}: see its definition"
-            verdicts.append(Verdict(c.text, n, info.key, info.name, "absent", (info.ruling,), why))
+            why = Message("the hand does not have %(fan)s: see its definition", fan=name)
+            verdicts.append(verdict("absent", (info.ruling,), why))
     return verdicts, left
 
 

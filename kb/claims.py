@@ -21,6 +21,7 @@ from scorer.errors import MjrefError
 from scorer.mcr.table import FANS, FanInfo
 
 from .fan_index import load_fan_names
+from .i18n import FanName
 from .names import fold
 
 MAX_CLAIM = 500  # characters
@@ -76,14 +77,17 @@ def resolve_fan(name: str, index: dict[str, int] | None = None) -> FanInfo:
         if form in index:
             return FANS[index[form]]
     close = difflib.get_close_matches(fold(text), [k for k in index if k.isascii()], n=1, cutoff=0.75)
-    hint = f" (did you mean {FANS[index[close[0]]].name!r}?)" if close else ""
-    raise ClaimError(f"claim: no fan is called {text!r}{hint}")
+    if close:
+        number = index[close[0]]
+        fan = FanName(number, FANS[number].name, quoted=True)
+        raise ClaimError("claim: no fan is called %(text)s (did you mean %(fan)s?)", text=repr(text), fan=fan)
+    raise ClaimError("claim: no fan is called %(text)s", text=repr(text))
 
 
 def parse_claims(text: str, index: dict[str, int] | None = None) -> list[Claim]:
     """The claimed fans, in order: items separated by ``,`` ``;`` ``+`` or new lines, each ``NAME [xN]``."""
     if len(text) > MAX_CLAIM:
-        raise ClaimError(f"claim: too long ({len(text)} characters, at most {MAX_CLAIM})")
+        raise ClaimError("claim: too long (%(length)s characters, at most %(most)s)", length=len(text), most=MAX_CLAIM)
     claims = []
     for item in re.split(r"[,;+\n，；、]", text):
         item = item.strip()

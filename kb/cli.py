@@ -1,8 +1,9 @@
 """The ``mjref`` command line: thin commands over the library.
 
 Each command calls one library function and formats what it returns. Errors are translated in one
-place, :meth:`MjrefGroup.invoke`: a :class:`~scorer.errors.MjrefError` (or a click usage error)
-becomes one line ``error: <message>`` on stderr and exit status 2, never a traceback.
+place, :meth:`~kb.options.MjrefGroup.invoke`: a :class:`~scorer.errors.MjrefError` (or a click usage error)
+becomes one line ``error: <message>`` on stderr (in the language of ``--lang``) and exit status 2, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 
@@ -19,46 +20,30 @@ from rulings import RULINGS_DIR
 from scorer import RULESETS
 from scorer import score as score_hand
 from scorer.babcock import settle_table
-from scorer.errors import MjrefError, printable
+from scorer.errors import printable
 from scorer.result import BabcockScore
 from web.publish import publish, stage
 from web.serve import MAX_DEFAULT_WORKERS, default_workers, house_profile, serve
 
 from .audit import audit, compare
 from .audit_log import audit_file
+from .babcock_text import format_babcock, format_table
 from .build import DEFAULT_DB, BuildFailed, build, is_stale
-from .i18n import gettext
+from .i18n import gettext, translate
 from .lookup import lookup
-from .options import json_option, lang_option, profile_option, situation_options, situation_overrides
+from .options import (
+    BadInput,
+    MjrefGroup,
+    json_option,
+    lang_option,
+    profile_option,
+    situation_options,
+    situation_overrides,
+)
 from .report_file import Interrupted
-from .text import format_audit, format_babcock, format_comparison, format_score, format_table
+from .text import format_audit, format_comparison, format_score
 
 DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
-
-EXIT_BAD_INPUT = 2
-
-
-class BadInput(click.ClickException):
-    """Bad input from the user: shown as one line ``error: …`` on stderr, exit status 2."""
-
-    exit_code = EXIT_BAD_INPUT
-
-    def show(self, file: IO[Any] | None = None) -> None:
-        message = printable(" ".join(self.format_message().split()))  # one line of visible characters
-        click.echo(f"error: {message}", file=file, err=True)
-
-
-class MjrefGroup(click.Group):
-    """A group that turns the library's errors and click's usage errors into :class:`BadInput`."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except MjrefError as e:
-            raise BadInput(str(e)) from e
-        except click.UsageError as e:
-            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
-            raise BadInput(e.format_message() + hint) from e
 
 
 @click.group(cls=MjrefGroup)
@@ -107,7 +92,7 @@ def score(
     if as_json:
         click.echo(result.to_json())
     else:
-        click.echo(format_babcock(result) if isinstance(result, BabcockScore) else format_score(result, lang))
+        click.echo(format_babcock(result, lang) if isinstance(result, BabcockScore) else format_score(result, lang))
 
 
 @cli.command("settle", short_help="Babcock: score all four hands and settle the table.")
@@ -138,6 +123,7 @@ def score(
 )
 @profile_option
 @json_option
+@lang_option
 @click.pass_context
 def settle_command(
     ctx: click.Context,
@@ -150,6 +136,7 @@ def settle_command(
     ruleset: str,
     profile: str,
     as_json: bool,
+    lang: str,
 ) -> None:
     """Score EAST SOUTH WEST NORTH under Babcock's rules and settle: each score, its breakdown, the net.
 
@@ -171,7 +158,7 @@ def settle_command(
         chosen = None  # the rule set's own default profile
     hands = {"E": east, "S": south, "W": west, "N": north}
     table = settle_table(hands, None if winner == "none" else winner, chosen, frozenset(dead))
-    click.echo(table.to_json() if as_json else format_table(table))
+    click.echo(table.to_json() if as_json else format_table(table, lang))
 
 
 @cli.command("build", short_help="Validate every ruling and build the knowledge base (SQLite).")
@@ -340,7 +327,7 @@ def audit_command(
         mjref audit 234m567m234p567p88s --claim '喜相逢×2, 连六×2' --lang zh
     """
     if claim is None and claim_total is None:
-        raise BadInput("give the claim: --claim 'Fan, Fan x2' or --claim-total N")
+        raise BadInput(translate(lang, "give the claim: --claim 'Fan, Fan x2' or --claim-total N"))
     result = audit(hand, claim=claim, claim_total=claim_total, profile=profile)
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else format_audit(result, lang))
     raise SystemExit(0 if result.claim_is_right else 1)
@@ -367,7 +354,7 @@ def compare_command(hand: str, profiles: str, as_json: bool, lang: str) -> None:
     """
     names = [p.strip() for p in profiles.split(",") if p.strip()]
     if len(names) < 2:
-        raise BadInput("--profiles: name at least two profiles, separated by commas")
+        raise BadInput(translate(lang, "--profiles: name at least two profiles, separated by commas"))
     result = compare(hand, names)
     text = format_comparison(result, lang)
     click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2) if as_json else text)

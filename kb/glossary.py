@@ -6,9 +6,16 @@ refuses every avoided variant in a ruling's Chinese texts, with the file and lin
 backquotes is quoted text, and one in a citation's locator (``[@CNHandbook, 嵌张]``) the source's own
 heading: neither is checked.
 
+A variant written ``re:PATTERN`` is a regular expression, for a variant that is part of a standard term: the
+bare ``数牌`` is avoided but ``序数牌`` is the standard term, so the glossary avoids ``re:(?<![序单双])数牌`` (a
+``数牌`` not after ``序``, nor the odd and even tiles ``单数牌``, ``双数牌``); the text reported is what it matched.
+
 >>> g = Glossary((Term("和", "win", ("胡",)), Term("碰碰和", "All Pungs", ("碰碰胡",), fan=49)))
 >>> [(at, v, t.term) for at, v, t in g.avoided("碰碰胡可以自摸胡吗？`平胡` [@X, 胡]")]
 [(0, '碰碰胡', '碰碰和'), (7, '胡', '和')]
+>>> g = Glossary((Term("序数牌", "suit tiles", ("re:(?<![序单双])数牌",)),))
+>>> [(at, v, t.term) for at, v, t in g.avoided("序数牌与字牌；数牌")]
+[(7, '数牌', '序数牌')]
 """
 
 from __future__ import annotations
@@ -27,6 +34,12 @@ GLOSSARY_FILE = "glossary.yaml"
 MAX_GLOSSARY_BYTES = 64 * 1024
 _TERM_FIELDS = {"term": True, "en": False, "avoid": False, "fan": False, "note": False}
 _QUOTED = re.compile(r"`[^`\n]*`|\[@[^\[\]]*\]")  # code spans and citations: a locator is the source's wording
+PATTERN = "re:"  # a variant written re:PATTERN is a regular expression
+
+
+def variant_pattern(variant: str) -> re.Pattern[str]:
+    """The pattern that finds ``variant``: its ``re:`` regular expression, or the text itself."""
+    return re.compile(variant[len(PATTERN) :] if variant.startswith(PATTERN) else re.escape(variant))
 
 
 @dataclass(frozen=True)
@@ -56,11 +69,10 @@ class Glossary:
         masked = _QUOTED.sub(lambda m: " " * len(m.group(0)), text)
         found = []
         for variant, term in self._variants:
-            start = masked.find(variant)
-            while start >= 0:
-                found.append((start, variant, term))
-                masked = masked[:start] + " " * len(variant) + masked[start + len(variant) :]
-                start = masked.find(variant, start + len(variant))
+            for m in list(variant_pattern(variant).finditer(masked)):
+                if m.group(0):
+                    found.append((m.start(), m.group(0), term))
+                    masked = masked[: m.start()] + " " * len(m.group(0)) + masked[m.end() :]
         return sorted(found, key=lambda f: f[0])
 
 
@@ -114,6 +126,12 @@ def _term(item: object, line: int, where: str, problems: list[Problem]) -> Term 
         problems.append(Problem(where, line, f"{term}: en and note are text"))
     if avoid is None:
         problems.append(Problem(where, line, f"{term}: avoid is a list of variants, as text"))
+    for v in avoid or ():
+        try:
+            variant_pattern(v)
+        except re.error as e:
+            problems.append(Problem(where, line, f"{term}: avoid {v!r}: not a regular expression ({e})"))
+            avoid = tuple(a for a in avoid or () if a != v)
     if fan is not None and not (isinstance(fan, int) and fan in FANS):
         problems.append(Problem(where, line, f"{term}: fan: no MCR fan has the number {fan!r}"))
         fan = None
@@ -134,6 +152,7 @@ def _check_terms(terms: list[Term], where: str, problems: list[Problem]) -> None
         problems.append(Problem(where, 1, f"the fan table's names are all listed: fans {', '.join(missing)} are not"))
     for t in terms:
         for v in t.avoid:
-            clash = next((s.term for s in terms if v in s.term), None)
+            pattern = variant_pattern(v)
+            clash = next((s.term for s in terms if pattern.search(s.term)), None)
             if clash is not None:
                 problems.append(Problem(where, t.line, f"{t.term}: avoid {v!r}: it is part of the standard {clash!r}"))

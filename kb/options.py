@@ -8,15 +8,19 @@ options the user gave, ready to pass to ``scorer.score(..., **overrides)``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 import click
 
+from scorer.errors import MjrefError, printable
 from scorer.notation import MAX_FLOWERS
 
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, localize, translate
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_BAD_INPUT = 2
+LANG_KEY = "mjref.lang"  # in click's ctx.meta (shared by a command and its group): the language --lang chose
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 
@@ -42,15 +46,58 @@ def profile_option(f: F) -> F:
 
 
 def lang_option(f: F) -> F:
-    """``--lang en|zh``: the language of the text printed (fan names, labels, messages); default English."""
+    """``--lang en|zh``: the language of the text printed (fan names, labels, messages, the error line); default
+    English."""
     return click.option(
         "--lang",
         "lang",
         type=click.Choice(LANGUAGES),
         default="en",
         show_default=True,
+        callback=_remember_lang,
+        is_eager=True,  # read before the other options, so that their errors are in the language asked for
         help="Language of the output: en, or zh for Chinese (中文: fan names and messages).",
     )(f)
+
+
+def _remember_lang(ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    ctx.meta[LANG_KEY] = value
+    return value
+
+
+def current_lang() -> str:
+    """The language the running command was asked for (``--lang``), English when none."""
+    ctx = click.get_current_context(silent=True)
+    return str(ctx.meta.get(LANG_KEY, "en")) if ctx is not None else "en"
+
+
+class BadInput(click.ClickException):
+    """Bad input from the user: shown as one line ``error: …`` on stderr (in the command's ``--lang``), exit
+    status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lang = current_lang()
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        message = printable(" ".join(self.format_message().split()))  # one line of visible characters
+        click.echo(translate(self.lang, "error: %(message)s") % {"message": message}, file=file, err=True)
+
+
+class MjrefGroup(click.Group):
+    """A group that turns the library's errors and click's usage errors into :class:`BadInput`, the library's in
+    the language of the command's ``--lang`` (:func:`kb.i18n.localize`)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except MjrefError as e:
+            raise BadInput(localize(e, current_lang())) from e
+        except click.UsageError as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            raise BadInput(e.format_message() + hint) from e
 
 
 def json_option(f: F) -> F:

@@ -8,20 +8,16 @@ aligned by display width, a CJK character taking two columns.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
-from scorer.babcock import LIMIT, LIMITS, Table
-from scorer.babcock.settlement import SEATS
-from scorer.babcock.table import SEAT_NAMES
 from scorer.hand import Hand, Kind
 from scorer.mcr.score import MINIMUM
 from scorer.notation import parse
-from scorer.result import BabcockScore, FanScore, Score
+from scorer.result import FanScore, Score
 from scorer.tiles import WIND_LETTERS, name
 
 from . import i18n
-from .audit import Audit, Comparison, Verdict, readings_of
+from .audit import Audit, Comparison
 
 LABEL_WIDTH = 11  # "Situation  ": the labels of a report's head and foot, padded to one column
 # The verdicts of kb.audit, shown through the catalogue (message ids that are not literals in a call).
@@ -92,58 +88,6 @@ def format_score(result: Score, lang: str = "en") -> str:
 def _alternative(fans: tuple[FanScore, ...], lang: str) -> str:
     """An alternative reading's fans in ``lang``: ``花龙 8, 圈风刻 2`` (the English one is ``str(alternative)``)."""
     return ", ".join(f"{i18n.fan_name(f.fan, f.name, lang)} {f.points}" for f in fans)
-
-
-def format_babcock(result: BabcockScore) -> str:
-    """A readable Babcock score: the points added (sets, bonuses), the doubles, the limit, the total and
-    what the winner collects, every line with its ruling."""
-    hand = parse(result.hand)
-    seat = ("East", "South", "West", "North")[hand.situation.seat - 27]
-    s = hand.situation
-    how = ["self-drawn" if s.self_drawn else "won on a discard"]
-    if s.kong:
-        how.append("loose tile after a kong" if s.self_drawn else "stealing the fourth")
-    if s.last_of_wall:
-        how.append("last tile of the wall")
-    lines = [
-        f"Hand       {result.hand}",
-        f"Tiles      {_tiles(hand)}",
-        f"Situation  seat wind {seat}, {', '.join(how)} (Babcock scores no prevalent wind)",
-        f"Profile    {result.profile} (rule set babcock)",
-        "",
-        "Points",
-    ]
-    rows = [[f.name, " ".join(f.sets) or "-", str(f.points), ", ".join(f.rulings)] for f in result.fans]
-    lines += _table(["item", "sets", "points", "rulings"], rows, right={2})
-    lines.append(f"Base       {result.base} points (babcock-standard-score-sheet)")
-    if result.doubles:
-        lines += ["", "Doubles"]
-        rows = [[d.name, " ".join(d.sets) or "-", f"x{2**d.count}", ", ".join(d.rulings)] for d in result.doubles]
-        lines += _table(["double", "sets", "factor", "rulings"], rows, right={2})
-    if result.excluded:
-        lines += ["", "Replaced by the limit hand"]
-        lines += _table(["item", "rulings"], [[e.name, ", ".join(e.rulings)] for e in result.excluded])
-    factors = "".join(f" x {2**d.count}" for d in result.doubles)
-    limit_hand = next((f for f in result.fans if f.key in LIMITS), None)
-    if limit_hand is not None:
-        limit = f"{limit_hand.name} scores {limit_hand.points} ({', '.join(limit_hand.rulings)})"
-        total = f"{result.total} points ({', '.join(limit_hand.rulings)})"
-    else:
-        limit = (
-            f"{'reached: the limit capped the total' if result.limit else 'not reached'} (babcock-standard-score-sheet)"
-        )
-        total = f"{result.base}{factors} = {result.base << sum(d.count for d in result.doubles)}"
-        total += f", capped at {result.total}" if result.limit else " points"
-        total += " (babcock-standard-score-sheet)"
-    lines += ["", f"Limit      {LIMIT} points; {limit}", f"Total      {total}"]
-    payments = result.payments or {}
-    paid = ", ".join(
-        f"{k}{' (each)' if k == 'others' else ''} {payments[k]:+d}"
-        for k in ("winner", "east", "others")
-        if k in payments
-    )
-    lines.append(f"Payments   {paid}; losers then settle their differences, East double (babcock-settlement)")
-    return "\n".join(lines)
 
 
 def _tiles(hand: Hand, lang: str = "en") -> str:
@@ -231,7 +175,7 @@ def format_audit(result: Audit, lang: str = "en") -> str:
                 v.claim,
                 f"{v.fan} {i18n.fan_name(v.fan, v.name, lang)}",
                 _(v.verdict),
-                v.why if lang == "en" else _why(v, result, lang),
+                i18n.localize(v.reason or v.why, lang),
                 ", ".join(v.rulings),
             ]
             for v in result.verdicts
@@ -247,38 +191,6 @@ def format_audit(result: Audit, lang: str = "en") -> str:
     right = _("the claim is right") if result.claim_is_right else _("the claim is NOT right")
     lines += ["", _label(_("Verdict")) + right]
     return "\n".join(lines)
-
-
-# The English reasons kb.audit writes for two verdicts, read back for their numbers and names.
-_WRONG_COUNT = re.compile(r"scores it (\d+) times?, not (\d+)")
-_OTHER_READING = re.compile(r"\((also-read \d+|main reading)\)")
-_POSITION = re.compile(r"position \((.*)\); (\S+) scores")
-
-
-def _why(v: Verdict, result: Audit, lang: str) -> str:
-    """The reason for a verdict in ``lang``, from the verdict's own fields (the English one is ``v.why``)."""
-    _ = i18n.gettext(lang)
-    name = i18n.fan_name(v.fan, v.name, lang)
-    if v.verdict == "accepted":
-        fans = readings_of(result.score)[result.reading].fans
-        sets = next((" ".join(f.sets) for f in fans if f.fan == v.fan), "")
-        return _("scored: %(sets)s") % {"sets": sets}
-    if v.verdict == "wrong-count" and (m := _WRONG_COUNT.search(v.why)):
-        return _("the hand scores it %(count)s times, not %(claimed)s") % {"count": m[1], "claimed": m[2]}
-    if v.verdict == "excluded":
-        by = ", ".join(f"{b} {i18n.fan_name(b, str(b), lang)}" if isinstance(b, int) else str(b) for b in v.by)
-        return _("excluded by %(by)s") % {"by": by} if by else _("excluded")
-    if v.verdict == "other-reading" and (m := _OTHER_READING.search(v.why)):
-        label = _("the main reading") if m[1] == "main reading" else _("also-read %(n)s") % {"n": m[1].split()[-1]}
-        return _("scored only when the tiles are read the other way (%(reading)s): one reading, never a mix") % {
-            "reading": label
-        }
-    if v.verdict == "absent" and (m := _POSITION.search(v.why)):
-        message = _("not under this profile's position (%(positions)s); %(profile)s scores %(fan)s for this hand")
-        return message % {"positions": m[1], "profile": m[2], "fan": name}
-    if v.verdict == "absent":
-        return _("the hand does not have %(fan)s: see its definition") % {"fan": name}
-    return v.why
 
 
 def format_comparison(result: Comparison, lang: str = "en") -> str:
@@ -297,45 +209,4 @@ def format_comparison(result: Comparison, lang: str = "en") -> str:
         rows.append([fan, *(str(d.points[p]) for p in profiles), why or ", ".join(d.rulings)])
     headers = [_("fan"), *profiles, _("rulings and positions")]
     lines += _table(headers, rows, right=set(range(1, len(profiles) + 1)))
-    return "\n".join(lines)
-
-
-def format_table(table: Table) -> str:
-    """A settled Babcock table: each seat's score with its breakdown, then the net each gains or pays."""
-    lines = []
-    for seat in SEATS:
-        result = table.hands[seat]
-        role = "winner" if seat == table.winner else "dead hand" if seat in table.dead else "loser"
-        lines += [f"{SEAT_NAMES[seat]} ({role})  {result.hand}"]
-        if seat in table.dead:
-            lines += ["  Score 0: a Dead Hand scores nothing (babcock-settlement)", ""]
-            continue
-        rows = [[f.name, " ".join(f.sets) or "-", str(f.points), ", ".join(f.rulings)] for f in result.fans]
-        rows += [[d.name, " ".join(d.sets) or "-", f"x{2**d.count}", ", ".join(d.rulings)] for d in result.doubles]
-        lines += (
-            ["  " + line for line in _table(["item", "sets", "points", "rulings"], rows, right={2})] if rows else []
-        )
-        factors = "".join(f" x {2**d.count}" for d in result.doubles)
-        capped = f", capped at {result.total}" if result.limit else ""
-        if any(f.key in LIMITS for f in result.fans):
-            lines.append(f"  Score {result.total} (limit hand)")
-        else:
-            doubled = result.base << sum(d.count for d in result.doubles)
-            lines.append(
-                f"  Score {result.base}{factors} = {doubled}{capped}" if factors else f"  Score {result.total}"
-            )
-        lines.append("")
-    rows = [[SEAT_NAMES[s], str(table.scores[s]), f"{table.net[s]:+d}"] for s in SEATS]
-    lines += _table(["seat", "score", "net"], rows, right={1, 2})
-    if table.winner is None:
-        lines.append("Draw game: no one pays (babcock-draw-game)")
-    else:
-        lines.append(
-            f"{SEAT_NAMES[table.winner]} is paid his score by each loser, the losers settle their differences, "
-            "East pays and receives double (babcock-settlement)"
-        )
-        if table.dead:
-            lines.append(
-                "A Dead Hand pays the winner and each other player his score, and no one pays it (babcock-settlement)"
-            )
     return "\n".join(lines)

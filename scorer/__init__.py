@@ -48,7 +48,7 @@ def score(
     subclass on bad input of any kind or type, and for a profile of the other rule set.
     """
     if profile is not None and not isinstance(profile, str):
-        raise ProfileError(f"profile: expected a profile name or a path, not {type(profile).__name__}")
+        raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(profile).__name__)
     if ruleset != "mcr":
         if ruleset == "babcock":
             rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
@@ -56,7 +56,8 @@ def score(
             if h.situation.flowers:
                 raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
             return score_babcock(h, rules)
-        raise MjrefError(f"unknown rule set {ruleset!r}: supported are {', '.join(RULESETS)}", code="ruleset")
+        message = "unknown rule set %(ruleset)s: supported are %(rulesets)s"
+        raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
     h = parse(hand) if isinstance(hand, str) else checked(hand)
     if (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) == _NO_OVERRIDES:
         validate(h)
@@ -81,7 +82,8 @@ def _situated(
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:
             if not isinstance(wind, str) or wind not in WIND_LETTERS:
-                raise MjrefError(f"{field} wind {wind!r}: expected E, S, W or N", code="situation")
+                message = "%(field)s wind %(wind)s: expected E, S, W or N"
+                raise MjrefError(message, code="situation", field=field, wind=repr(wind))
             changes[field] = WINDS[WIND_LETTERS.index(wind)]
     for field, flag in (
         ("self_drawn", self_drawn),
@@ -91,11 +93,18 @@ def _situated(
     ):
         if flag is not None:
             if not isinstance(flag, bool):
-                raise MjrefError(f"{field}: expected True or False, not {type(flag).__name__}", code="situation")
+                raise MjrefError(
+                    "%(field)s: expected True or False, not %(type)s",
+                    code="situation",
+                    field=field,
+                    type=type(flag).__name__,
+                )
             changes[field] = flag
     if flowers is not None:
         if not isinstance(flowers, int) or isinstance(flowers, bool):
-            raise MjrefError(f"flowers: expected a whole number, not {type(flowers).__name__}", code="flowers")
+            raise MjrefError(
+                "flowers: expected a whole number, not %(type)s", code="flowers", type=type(flowers).__name__
+            )
         problem = flowers_problem(flowers)
         if problem:
             raise MjrefError(problem, code="flowers")

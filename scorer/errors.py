@@ -42,18 +42,79 @@ def shown_char(ch: str) -> str:
     return f"'{printable(ch)}' (U+{ord(ch):04X})"
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` as a message id of the catalogue (``kb/locale``) without translating it here."""
+    return message
+
+
+def fill(template: str, params: dict[str, object]) -> str:
+    """``template`` with its ``%(name)s`` holes filled by ``params`` (a template without params is kept as is).
+
+    >>> fill("%(n)s copies of %(tile)s", {"n": 5, "tile": "1m"}), fill("100% sure", {})
+    ('5 copies of 1m', '100% sure')
+    """
+    return template % {k: str(v) for k, v in params.items()} if params else template
+
+
+class Message:
+    """A text that can be translated: an English ``template`` (the catalogue's message id) with ``%(name)s``
+    holes, and its ``params``. ``str()`` is the English text. A param may itself be a :class:`Message` (a word
+    the text names, translated with it) or an :class:`MjrefError`; a tuple param is its items joined by ", ".
+
+    >>> str(Message("excluded by %(by)s", by=(Message("East"), 3)))
+    'excluded by East, 3'
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return fill(self.template, {k: _joined(v) for k, v in self.params.items()})
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+
+def _joined(value: object) -> object:
+    return ", ".join(str(v) for v in value) if isinstance(value, tuple) else value
+
+
 class MjrefError(Exception):
     """Base of every error mjref reports to a user.
 
     ``code`` is stable (tests and callers compare it); ``str()`` is one line, ``where: message``
     when a location is known. Message and place are escaped with :func:`printable` when the error is
     made, so no error can print a line break or a terminal control sequence.
+
+    The message is written as a template with ``%(name)s`` holes and its params as keywords, so that it
+    can be shown in another language (``kb.i18n.localize``): ``template`` is the catalogue's message id
+    and ``params`` fill it; ``str()`` is always the English text.
+
+    >>> e = InvalidHand("%(n)s copies of %(tile)s: a set has only four", n=5, tile="1m")
+    >>> str(e), e.template, e.params
+    ('5 copies of 1m: a set has only four', '%(n)s copies of %(tile)s: a set has only four', {'n': 5, 'tile': '1m'})
     """
 
     code = "error"
 
-    def __init__(self, message: str, where: str | None = None, code: str | None = None) -> None:
-        self.message = printable(message)
+    def __init__(
+        self, message: str | Message, where: str | None = None, code: str | None = None, **params: object
+    ) -> None:
+        if isinstance(message, Message):  # a message made before the error (flowers_problem): its template and params
+            params = {**message.params, **params}
+            message = message.template
+        self.template = message
+        self.params = params
+        self.message = printable(fill(message, {k: _joined(v) for k, v in params.items()}))
         self.where = None if where is None else printable(where)
         super().__init__(self.message)
         if code is not None:

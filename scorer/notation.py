@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .errors import NotationError, shown_char
+from .errors import Message, NotationError, shown_char
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
 from .validate import MAX_FLOWERS, MAX_SETS, declared_set, flowers_problem
@@ -21,8 +21,8 @@ DIGITS = "0123456789"  # ASCII only: str.isdigit() also takes '²' and '١', whi
 __all__ = ["MAX_FLOWERS", "MAX_LENGTH", "format_hand", "parse"]
 
 
-def _fail(message: str, column: int) -> NotationError:
-    return NotationError(message, where=f"hand:{column}")
+def _fail(message: str, column: int, **params: object) -> NotationError:
+    return NotationError(Message(message, **params), where=f"hand:{column}")
 
 
 class _Reader:
@@ -60,18 +60,21 @@ class _Reader:
                 digits.append((ch, col))
             elif ch in SUIT_LETTERS or ch == "z":
                 if not digits:
-                    raise _fail(f"suit letter {shown_char(ch)} has no digits before it", col)
+                    raise _fail("suit letter %(char)s has no digits before it", col, char=shown_char(ch))
                 for d, dcol in digits:
                     out.append((_suited(d, ch, dcol), dcol))
                 digits = []
             elif ch in HONOR_LETTERS:
                 if digits:
-                    raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter", digits[0][1])
+                    written = "".join(d for d, _ in digits)
+                    raise _fail("digits '%(digits)s' have no suit letter", digits[0][1], digits=written)
                 out.append((27 + HONOR_LETTERS.index(ch), col))
             else:
-                raise _fail(f"unknown character {shown_char(ch)} (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)", col)
+                message = "unknown character %(char)s (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)"
+                raise _fail(message, col, char=shown_char(ch))
         if digits:
-            raise _fail(f"digits '{''.join(d for d, _ in digits)}' have no suit letter (m, p, s or z)", digits[0][1])
+            written = "".join(d for d, _ in digits)
+            raise _fail("digits '%(digits)s' have no suit letter (m, p, s or z)", digits[0][1], digits=written)
         return out
 
 
@@ -79,10 +82,10 @@ def _suited(digit: str, suit: str, column: int) -> Tile:
     rank = int(digit)
     if suit == "z":
         if not 1 <= rank <= 7:
-            raise _fail(f"no tile '{digit}z': honours are 1z to 7z (E S W N C F P)", column)
+            raise _fail("no tile '%(digit)sz': honours are 1z to 7z (E S W N C F P)", column, digit=digit)
         return 27 + rank - 1
     if rank == 0:
-        raise _fail(f"no tile '0{suit}': ranks run from 1 to 9", column)
+        raise _fail("no tile '0%(suit)s': ranks run from 1 to 9", column, suit=suit)
     return SUIT_LETTERS.index(suit) * 9 + rank - 1
 
 
@@ -97,17 +100,22 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     while r.peek() not in ("", "+"):
         columns.append(r.column)
         body += r.take()
-    example = "expected |PSabcd, e.g. |EW1000 (prevalent, seat, then 0/1 for self-drawn, last of its kind, "
-    example += "last of the wall, kong)"
+    example = Message(
+        "expected |PSabcd, e.g. |EW1000 (prevalent, seat, then 0/1 for self-drawn, last of its kind, "
+        "last of the wall, kong)"
+    )
     if len(body) != 6:
-        raise _fail(f"situation '|{body}' has {len(body)} characters, {example}", col)
+        message = "situation '|%(body)s' has %(length)s characters, %(example)s"
+        raise _fail(message, col, body=body, length=len(body), example=example)
     winds = WIND_LETTERS
     for k, ch in enumerate(body[:2]):
         if ch not in winds:
-            raise _fail(f"situation: {shown_char(ch)} is no wind (E, S, W or N), {example}", columns[k])
+            message = "situation: %(char)s is no wind (E, S, W or N), %(example)s"
+            raise _fail(message, columns[k], char=shown_char(ch), example=example)
     for k, ch in enumerate(body[2:], start=2):
         if ch not in "01":
-            raise _fail(f"situation: flag {shown_char(ch)} must be 0 or 1, {example}", columns[k])
+            message = "situation: flag %(char)s must be 0 or 1, %(example)s"
+            raise _fail(message, columns[k], char=shown_char(ch), example=example)
     return WINDS[winds.index(body[0])], WINDS[winds.index(body[1])], tuple(ch == "1" for ch in body[2:])
 
 
@@ -207,9 +215,11 @@ def parse(text: str) -> Hand:
     (2, '5s', True)
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected a hand string, not {type(text).__name__}")
+        raise NotationError("expected a hand string, not %(type)s", type=type(text).__name__)
     if len(text) > MAX_LENGTH:
-        raise NotationError(f"hand is {len(text)} characters long; at most {MAX_LENGTH} are read")
+        raise NotationError(
+            "hand is %(length)s characters long; at most %(most)s are read", length=len(text), most=MAX_LENGTH
+        )
     fast = _parse_fast(text)
     if fast is not None:
         return fast
@@ -227,7 +237,7 @@ def parse(text: str) -> Hand:
             while r.peek() in DIGITS and r.peek():
                 digits += r.take()
             if not digits:
-                raise _fail(f"expected the offer digit after the comma, found {_found(r.peek())}", ocol)
+                raise _fail("expected the offer digit after the comma, found %(found)s", ocol, found=_found(r.peek()))
             offer = int(digits)
         if r.take() != "]":
             raise _fail("declared set is not closed with ']'", col)
@@ -256,13 +266,14 @@ def parse(text: str) -> Hand:
             while r.peek() in DIGITS and r.peek():
                 digits += r.take()
             if not digits:
-                raise _fail(f"expected the number of flowers after '+', found {_found(r.peek())}", col + 1)
+                message = "expected the number of flowers after '+', found %(found)s"
+                raise _fail(message, col + 1, found=_found(r.peek()))
             flowers = int(digits)
             problem = flowers_problem(flowers)
             if problem:
-                raise _fail(problem, col)
+                raise NotationError(problem, where=f"hand:{col}")
         else:
-            raise _fail(f"unexpected {shown_char(ch)} after the tiles", col)
+            raise _fail("unexpected %(char)s after the tiles", col, char=shown_char(ch))
         ch = r.peek()
     winning = standing[-1][0]
     self_drawn, last_of_kind, last_of_wall, kong = flags
@@ -270,8 +281,8 @@ def parse(text: str) -> Hand:
     return Hand(tuple(melds), tuple(sorted(t for t, _ in standing[:-1])), winning, situation)
 
 
-def _found(ch: str) -> str:
-    return shown_char(ch) if ch else "the end"
+def _found(ch: str) -> str | Message:
+    return shown_char(ch) if ch else Message("the end")
 
 
 _MELD_ORDER = {Kind.CHOW: 0, Kind.PUNG: 1, Kind.KONG: 2}

@@ -22,7 +22,7 @@ from typing import Any
 from rulings import PROFILES_DIR
 
 from .babcock.options import OPTIONS
-from .errors import ProfileError
+from .errors import Message, ProfileError
 from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES, check_position
 from .mcr.table import FANS, FANS_BY_KEY
 from .strict_yaml import Document, YamlError, read
@@ -82,7 +82,7 @@ def _read(path: Path, label: str) -> tuple[dict[str, Any], Document]:
     try:
         doc = read(path, nulls=True)
     except OSError as e:
-        raise ProfileError(f"cannot read profile {label}: {e.strerror or e}") from None
+        raise ProfileError("cannot read profile %(label)s: %(problem)s", label=label, problem=e.strerror or e) from None
     except YamlError as e:
         raise ProfileError(e.message, where=f"{label}:{e.line}") from None
     data = doc.data
@@ -90,20 +90,22 @@ def _read(path: Path, label: str) -> tuple[dict[str, Any], Document]:
         raise ProfileError("a profile is a mapping with name, extends and positions", where=f"{label}:1")
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
-        raise ProfileError(f"unknown field {unknown[0]!r}", where=f"{label}:{doc.line(unknown[0])}")
+        raise ProfileError("unknown field %(field)s", where=f"{label}:{doc.line(unknown[0])}", field=repr(unknown[0]))
     for key, limit in MAX_TEXT.items():
         value = data.get(key)
         if value is None and key != "ruleset":
             continue
         if key in data and not (isinstance(value, str) and value.isprintable() and 0 < len(value) <= limit):
-            what = "a profile name or path" if key == "extends" else "text"
-            problem = f"expected {what} on one line, at most {limit} characters, not {_shown(value)}"
-            raise ProfileError(f"{key}: {problem}", where=f"{label}:{doc.line(key)}")
-    for key, what in (("positions", "ruling id: position"), ("points", "fan key: points")):
+            what = Message("a profile name or path") if key == "extends" else Message("text")
+            message = "%(key)s: expected %(what)s on one line, at most %(limit)s characters, not %(value)s"
+            where = f"{label}:{doc.line(key)}"
+            raise ProfileError(message, where=where, key=key, what=what, limit=limit, value=_shown(value))
+    for key, entry in (("positions", Message("ruling id: position")), ("points", Message("fan key: points"))):
         value = data.get(key)
         if value is not None and not isinstance(value, dict):
-            problem = f"expected a mapping of {what}, one per line, not {_shown(value)}"
-            raise ProfileError(f"{key}: {problem}", where=f"{label}:{doc.line(key)}")
+            message = "%(key)s: expected a mapping of %(what)s, one per line, not %(value)s"
+            where = f"{label}:{doc.line(key)}"
+            raise ProfileError(message, where=where, key=key, what=entry, value=_shown(value))
     return data, doc
 
 
@@ -123,7 +125,8 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
             return path, str(ref)
     except (OSError, ValueError):  # a name too long, a NUL byte: no such file
         pass
-    raise ProfileError(f"unknown profile {ref!r}: use one of {', '.join(builtin_names())} or a path to a .yaml file")
+    message = "unknown profile %(profile)s: use one of %(profiles)s or a path to a .yaml file"
+    raise ProfileError(message, profile=repr(ref), profiles=", ".join(builtin_names()))
 
 
 @lru_cache(maxsize=64)
@@ -134,7 +137,7 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     'six'
     """
     if not isinstance(ref, str):
-        raise ProfileError(f"profile: expected a profile name or a path, not {type(ref).__name__}")
+        raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(ref).__name__)
     path, label = _locate(ref, None)
     chain: list[tuple[dict[str, Any], str, Document]] = []
     seen: set[Path] = set()
@@ -148,9 +151,10 @@ def load_profile(ref: str = DEFAULT) -> Profile:
         where = f"{label}:{doc.line('extends')}"
         path, parent_label = _locate(parent, path.parent)
         if path.resolve() in seen:
-            raise ProfileError(f"extends: {parent!r} leads back to a profile already in the chain (a loop)", where)
+            message = "extends: %(parent)s leads back to a profile already in the chain (a loop)"
+            raise ProfileError(message, where, parent=repr(parent))
         if len(chain) >= MAX_CHAIN:
-            raise ProfileError(f"extends: more than {MAX_CHAIN} profiles in one chain", where)
+            raise ProfileError("extends: more than %(most)s profiles in one chain", where, most=MAX_CHAIN)
         label = parent_label
     ruleset = _ruleset(chain)
     table = DISPUTED if ruleset == "mcr" else OPTIONS
@@ -162,31 +166,35 @@ def load_profile(ref: str = DEFAULT) -> Profile:
             where = f"{label_of}:{doc.line('positions', ruling)}"
             set_at[ruling] = where
             if ruling not in table:
-                raise ProfileError(_not_a_position(ruling, ruleset), where=where)
+                problem = _not_a_position(ruling, ruleset)
+                raise ProfileError(problem, where=where)
             if not isinstance(position, str) or position not in table[ruling]:
                 choices = ", ".join(table[ruling])
-                raise ProfileError(f"positions: {ruling}: unknown position {position!r} (one of {choices})", where)
+                message = "positions: %(ruling)s: unknown position %(position)s (one of %(choices)s)"
+                raise ProfileError(message, where, ruling=ruling, position=repr(position), choices=choices)
             positions[ruling] = position
         for key, value in (data.get("points") or {}).items():
             where = f"{label_of}:{doc.line('points', key)}"
             if ruleset != "mcr":
                 raise ProfileError("points: a Babcock profile sets no fan points (its values are Babcock's)", where)
             if key not in FANS_BY_KEY:
-                raise ProfileError(f"points: unknown fan key {key!r}", where=where)
+                raise ProfileError("points: unknown fan key %(key)s", where=where, key=repr(key))
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
-                problem = f"expected a whole number of points from 0 to {MAX_POINTS}, not {_shown(value)}"
-                raise ProfileError(f"points: {key}: {problem}", where=where)
+                message = "points: %(key)s: expected a whole number of points from 0 to %(most)s, not %(value)s"
+                raise ProfileError(message, where=where, key=key, most=MAX_POINTS, value=_shown(value))
             points[FANS_BY_KEY[key].number] = value
     missing = [r for r in table if r not in positions]
     if missing:
         _, base_label, base_doc = chain[-1]
         where = f"{base_label}:{base_doc.line('positions')}"
         must = (
-            "a profile must decide every disputed ruling"
+            Message("a profile must decide every disputed ruling")
             if ruleset == "mcr"
-            else "a Babcock profile must decide every optional score"
+            else Message("a Babcock profile must decide every optional score")
         )
-        raise ProfileError(f"positions: no position for {missing[0]!r} ({must})", where)
+        raise ProfileError(
+            "positions: no position for %(ruling)s (%(must)s)", where, ruling=repr(missing[0]), must=must
+        )
     _check_required(positions, set_at)
     final = {n: f.points for n, f in FANS.items()}
     overlaps: set[tuple[int, int]] = set()
@@ -205,8 +213,9 @@ def _check_required(positions: dict[str, str], set_at: dict[str, str]) -> None:
     """Refuse a position taken without the one it needs (``REQUIRES``), at the line that took it."""
     for (ruling, position), (needed, required, why) in REQUIRES.items():
         if positions.get(ruling) == position and positions.get(needed) != required:
-            message = f"positions: {ruling}: {position} needs {needed}: {required}, not {positions.get(needed)} ({why})"
-            raise ProfileError(message, where=set_at[ruling])
+            message = "positions: %(ruling)s: %(position)s needs %(needed)s: %(required)s, not %(taken)s (%(why)s)"
+            params = {"ruling": ruling, "position": position, "needed": needed, "required": required, "why": why}
+            raise ProfileError(message, where=set_at[ruling], taken=positions.get(needed), **params)
 
 
 def _ruleset(chain: list[tuple[dict[str, Any], str, Document]]) -> str:
@@ -218,29 +227,46 @@ def _ruleset(chain: list[tuple[dict[str, Any], str, Document]]) -> str:
         where = f"{label}:{doc.line('ruleset')}"
         value = data["ruleset"]
         if not isinstance(value, str) or value not in DEFAULTS:
-            raise ProfileError(f"ruleset: unknown rule set {value!r} (one of {', '.join(DEFAULTS)})", where)
+            message = "ruleset: unknown rule set %(value)s (one of %(rulesets)s)"
+            raise ProfileError(message, where, value=repr(value), rulesets=", ".join(DEFAULTS))
         if i and value != ruleset:
-            raise ProfileError(f"ruleset: {value!r}, but the profile it extends is a {ruleset} profile", where)
+            message = "ruleset: %(value)s, but the profile it extends is a %(ruleset)s profile"
+            raise ProfileError(message, where, value=repr(value), ruleset=ruleset)
         ruleset = value
     return ruleset
 
 
-def _not_a_position(ruling: str, ruleset: str) -> str:
+def _not_a_position(ruling: str, ruleset: str) -> Message:
     if ruleset == "mcr":
-        hint = " (it is a Babcock option: a Babcock profile extends babcock)" if ruling in OPTIONS else ""
-        return f"positions: {ruling!r} is not a disputed ruling that changes a score{hint}"
-    hint = " (it is an MCR ruling: an MCR profile extends green-book)" if ruling in DISPUTED else ""
-    return f"positions: {ruling!r} is not one of Babcock's optional scores ({', '.join(OPTIONS)}){hint}"
+        if ruling in OPTIONS:
+            return Message(
+                "positions: %(ruling)s is not a disputed ruling that changes a score (it is a Babcock option: "
+                "a Babcock profile extends babcock)",
+                ruling=repr(ruling),
+            )
+        return Message("positions: %(ruling)s is not a disputed ruling that changes a score", ruling=repr(ruling))
+    options = ", ".join(OPTIONS)
+    if ruling in DISPUTED:
+        return Message(
+            "positions: %(ruling)s is not one of Babcock's optional scores (%(options)s) (it is an MCR ruling: "
+            "an MCR profile extends green-book)",
+            ruling=repr(ruling),
+            options=options,
+        )
+    message = "positions: %(ruling)s is not one of Babcock's optional scores (%(options)s)"
+    return Message(message, ruling=repr(ruling), options=options)
 
 
 def _for_ruleset(ref: str, ruleset: str) -> Profile:
     profile = load_profile(ref)
     if profile.ruleset != ruleset:
         if ruleset == "mcr":
-            raise ProfileError(f"profile {ref!r} is a Babcock profile: score with rule set babcock (--ruleset babcock)")
+            message = "profile %(profile)s is a Babcock profile: score with rule set babcock (--ruleset babcock)"
+            raise ProfileError(message, profile=repr(ref))
         raise ProfileError(
-            f"profile {ref!r} is an MCR profile, not a Babcock one: use babcock, babcock-optional "
-            "or a file that extends one of them"
+            "profile %(profile)s is an MCR profile, not a Babcock one: use babcock, babcock-optional "
+            "or a file that extends one of them",
+            profile=repr(ref),
         )
     return profile
 

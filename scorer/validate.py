@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .errors import InvalidHand, NotationError
+from .errors import InvalidHand, Message, NotationError
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import N_KINDS, WINDS, Tile, name, run_text
 
@@ -46,21 +46,23 @@ def declared_set(tiles: Sequence[Tile], offer: int | None, text: str, where: str
     ts = sorted(tiles)
     kind = set_kind(ts)
     if kind is None:
-        message = f"{text} is no set: a declared set is a chow (three in a row of one suit), a pung or kong"
-        raise NotationError(message, where=where)
+        message = "%(set)s is no set: a declared set is a chow (three in a row of one suit), a pung or kong"
+        raise NotationError(message, where=where, set=text)
     if offer is not None:
         if offer not in (_KONG_OFFERS if kind is Kind.KONG else _CHOW_OFFERS):
-            span = "1-3, or 5-7 for an added kong" if kind is Kind.KONG else "1-3"
-            raise NotationError(f"offer {offer} in {text}: expected {span}", where=where)
+            span = Message("1-3, or 5-7 for an added kong") if kind is Kind.KONG else "1-3"
+            raise NotationError(
+                "offer %(offer)s in %(set)s: expected %(span)s", where=where, offer=offer, set=text, span=span
+            )
     elif kind is Kind.KONG:
         offer = 0  # a kong with no supplier is a concealed kong
     return Meld(kind, ts[0], offer)
 
 
-def flowers_problem(flowers: int) -> str | None:
+def flowers_problem(flowers: int) -> Message | None:
     """What is wrong with a flower count, or None."""
     if not 0 <= flowers <= MAX_FLOWERS:
-        return f"{flowers} flowers: a set has at most {MAX_FLOWERS}"
+        return Message("%(flowers)s flowers: a set has at most %(most)s", flowers=flowers, most=MAX_FLOWERS)
     return None
 
 
@@ -72,7 +74,7 @@ def checked(hand: object) -> Hand:
     (``Hand.melds[1]``), never ``TypeError`` or ``IndexError``.
     """
     if not isinstance(hand, Hand):
-        raise NotationError(f"expected a hand string or a scorer.Hand, not {_shown(hand)}")
+        raise NotationError("expected a hand string or a scorer.Hand, not %(value)s", value=_shown(hand))
     given = _sequence(hand.melds, "Hand.melds")
     if len(given) > MAX_SETS:
         raise NotationError("more than four declared sets", where="Hand.melds")
@@ -96,26 +98,27 @@ def _is_int(value: object) -> bool:
 
 def _sequence(value: object, where: str) -> list[object]:
     if not isinstance(value, tuple | list):
-        raise NotationError(f"expected a tuple, not {_shown(value)}", where=where)
+        raise NotationError("expected a tuple, not %(value)s", where=where, value=_shown(value))
     return list(value)
 
 
 def _check_tile(t: object, where: str) -> Tile:
     if not (isinstance(t, int) and not isinstance(t, bool) and 0 <= t < N_KINDS):
-        raise NotationError(f"expected a tile, a whole number from 0 to {N_KINDS - 1}, not {_shown(t)}", where=where)
+        message = "expected a tile, a whole number from 0 to %(most)s, not %(value)s"
+        raise NotationError(message, where=where, most=N_KINDS - 1, value=_shown(t))
     return t
 
 
 def _check_meld(meld: object, where: str) -> Meld:
     """The parser's check of ``[...]`` on a :class:`Meld` built in Python."""
     if not isinstance(meld, Meld):
-        raise NotationError(f"expected a scorer.Meld, not {_shown(meld)}", where=where)
+        raise NotationError("expected a scorer.Meld, not %(value)s", where=where, value=_shown(meld))
     if not isinstance(meld.kind, Kind):
-        raise NotationError(f"kind: expected a scorer.Kind, not {_shown(meld.kind)}", where=where)
+        raise NotationError("kind: expected a scorer.Kind, not %(value)s", where=where, value=_shown(meld.kind))
     _check_tile(meld.tile, f"{where}.tile")
     offer = meld.offer
     if offer is not None and not _is_int(offer):
-        raise NotationError(f"offer: expected a whole number or None, not {_shown(offer)}", where=where)
+        raise NotationError("offer: expected a whole number or None, not %(value)s", where=where, value=_shown(offer))
     t, kind = meld.tile, meld.kind
     shaped = kind is Kind.PUNG or kind is Kind.CHOW and t < 27 and t % 9 <= 6
     if (
@@ -133,8 +136,8 @@ def _check_meld(meld: object, where: str) -> Meld:
     }[kind]
     tiles = [x for x in claimed if x < N_KINDS]  # a chow or knitted run past 9s: its tiles that exist
     if kind is Kind.KONG and offer is None:
-        message = "a kong's offer is 0 when concealed, 1-3 or 5-7 (None is for chows and pungs)"
-        raise NotationError(f"[{run_text(tiles)}]: {message}", where=where)
+        message = "[%(tiles)s]: a kong's offer is 0 when concealed, 1-3 or 5-7 (None is for chows and pungs)"
+        raise NotationError(message, where=where, tiles=run_text(tiles))
     written = None if kind is Kind.KONG and offer == 0 else offer  # the offer as the notation writes it
     declared_set(tiles, written, f"[{run_text(tiles)}{'' if written is None else f',{written}'}]", where)
     return meld
@@ -142,17 +145,20 @@ def _check_meld(meld: object, where: str) -> Meld:
 
 def _check_situation(s: object) -> None:
     if not isinstance(s, Situation):
-        raise NotationError(f"expected a scorer.Situation, not {_shown(s)}", where="Hand.situation")
+        raise NotationError("expected a scorer.Situation, not %(value)s", where="Hand.situation", value=_shown(s))
     for field in ("prevalent", "seat"):
         wind = getattr(s, field)
         if not _is_int(wind) or wind not in WINDS:
-            raise NotationError(f"{_shown(wind)} is no wind (tiles.EAST to tiles.NORTH, 27-30)", f"Situation.{field}")
+            message = "%(value)s is no wind (tiles.EAST to tiles.NORTH, 27-30)"
+            raise NotationError(message, f"Situation.{field}", value=_shown(wind))
     for field in ("self_drawn", "last_of_kind", "last_of_wall", "kong"):
         flag = getattr(s, field)
         if not isinstance(flag, bool):
-            raise NotationError(f"flag must be True or False, not {_shown(flag)}", where=f"Situation.{field}")
+            message = "flag must be True or False, not %(value)s"
+            raise NotationError(message, where=f"Situation.{field}", value=_shown(flag))
     if not _is_int(s.flowers):
-        raise NotationError(f"expected a whole number of flowers, not {_shown(s.flowers)}", "Situation.flowers")
+        message = "expected a whole number of flowers, not %(value)s"
+        raise NotationError(message, "Situation.flowers", value=_shown(s.flowers))
     problem = flowers_problem(s.flowers)
     if problem:
         raise NotationError(problem, where="Situation.flowers")
@@ -168,17 +174,23 @@ def validate(hand: Hand) -> None:
     expected = 13 - 3 * len(hand.melds)
     have = len(hand.standing)
     if have != expected:
-        sets = f"{len(hand.melds)} declared set{'s' if len(hand.melds) != 1 else ''}"
+        n = len(hand.melds)
+        sets = Message("%(n)s declared set", n=n) if n == 1 else Message("%(n)s declared sets", n=n)
         raise InvalidHand(
-            f"wrong tile count: {have + 1} standing tiles with {sets}, expected {expected + 1} "
+            "wrong tile count: %(have)s standing tiles with %(sets)s, expected %(expected)s "
             "(14 in all, a kong counting as 3, the winning tile included)",
             code="tile-count",
+            have=have + 1,
+            sets=sets,
+            expected=expected + 1,
         )
     counts = hand.counts()
     if max(counts) > 4:
         for t, n in enumerate(counts):
             if n > 4:
-                raise InvalidHand(f"{n} copies of {name(t)}: a set has only four", code="five-copies")
+                raise InvalidHand(
+                    "%(n)s copies of %(tile)s: a set has only four", code="five-copies", n=n, tile=name(t)
+                )
     s = hand.situation
     w = hand.winning
     if s.kong and s.self_drawn and not any(m.kind is Kind.KONG for m in hand.melds):
@@ -188,11 +200,13 @@ def validate(hand: Hand) -> None:
         )
     if s.kong and not s.self_drawn and counts[w] > 1:
         raise InvalidHand(
-            f"robbing the kong on {name(w)} is impossible: the hand holds another {name(w)}",
+            "robbing the kong on %(tile)s is impossible: the hand holds another %(tile)s",
             code="situation",
+            tile=name(w),
         )
     if s.last_of_kind and w in hand.standing:
         raise InvalidHand(
-            f"'last tile of its kind' set, but another {name(w)} stands in the hand",
+            "'last tile of its kind' set, but another %(tile)s stands in the hand",
             code="situation",
+            tile=name(w),
         )

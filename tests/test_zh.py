@@ -203,6 +203,29 @@ def test_a_bad_glossary_is_reported_with_its_lines(rulings: Path) -> None:
     assert any("avoid '坎': it is part of the standard '坎张'" in p for p in shown), shown
 
 
+def test_the_house_terms_of_the_wait_and_the_tiles(rulings: Path) -> None:
+    """和张 (not 和牌张), 听牌番种 (not 和牌张番种), 序数牌: the bare 数牌 is found by a pattern that leaves
+    序数牌, and the odd and even tiles 单数牌 / 双数牌, alone."""
+    problems: list[Problem] = []
+    glossary = load_glossary(RULINGS_DIR, problems)
+    assert problems == []
+    found = glossary.avoided("和牌张番种与和牌张；序数牌与字牌；三种数牌；顺子总含一张单数牌，双数牌")
+    assert [(v, t.term) for _, v, t in found] == [("和牌张番种", "听牌番种"), ("和牌张", "和张"), ("数牌", "序数牌")]
+    set_zh(rulings / "mcr" / "payments.md", zh(answer="点和者付全部，和牌张不论是哪一种数牌。"))
+    problems_, _ = checked(rulings)
+    found_ = about(problems_, "mcr/payments.md")
+    assert any("'和牌张' is not the standard term: write '和张'" in p for p in found_), found_
+    assert any("'数牌' is not the standard term: write '序数牌'" in p for p in found_), found_
+
+
+def test_a_glossary_pattern_is_checked(rulings: Path) -> None:
+    path = rulings / GLOSSARY_FILE
+    path.write_text(path.read_text(encoding="utf-8") + '  - {term: 字牌, avoid: ["re:(?<!序数牌"]}\n', encoding="utf-8")
+    problems: list[Problem] = []
+    load_glossary(rulings, problems)
+    assert any("字牌: avoid 're:(?<!序数牌': not a regular expression" in str(p) for p in problems), problems
+
+
 # ---- kb.db -------------------------------------------------------------------------------------------------
 
 
@@ -302,6 +325,65 @@ def test_compare_in_chinese() -> None:
     assert result.exit_code == 0, result.stderr
     assert "差别" in result.stdout
     assert any(info.name_zh in result.stdout for info in FANS.values())
+
+
+@pytest.mark.parametrize(
+    ("args", "english", "chinese"),
+    [
+        (["score", "11111m456p789s111z"], "5 copies of 1m: a set has only four", "1m 有 5 张：一种牌只有四张"),
+        (
+            ["score", "123m456p789s11z55mx"],
+            "hand:19: unknown character 'x' (tiles are 1-9 + m/p/s, 1-7z, or E S W N C F P)",
+            "手牌第 19 个字符：无法识别的字符 'x'（牌写作 1-9 加 m/p/s、1-7z，或 E S W N C F P）",
+        ),
+        (
+            ["audit", "234m567m234p567p88s", "--claim", "四归壹"],
+            "claim: no fan is called '四归壹'",
+            "申报：没有叫 '四归壹' 的番种",
+        ),
+        (["audit", "234m567m234p567p88s"], "give the claim: --claim 'Fan, Fan x2' or --claim-total N", "请给出申报"),
+        (
+            ["compare", "123m456p789s11z55m", "--profiles", "green-book"],
+            "--profiles: name at least two",
+            "至少写出两个",
+        ),
+        (
+            ["score", "[SSS,1][NNN,2]123pEEWWE|EE0000+1", "--ruleset", "babcock"],
+            "Babcock's game is scored",
+            "巴布科克规则不计花牌",
+        ),
+    ],
+)
+def test_a_bad_input_is_one_line_in_the_language_asked(args: list[str], english: str, chinese: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"error: {english}") and result.stderr.count("\n") == 1, result.stderr
+    result = run(*args, "--lang", "zh")
+    assert result.exit_code == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith("错误：") and chinese in line, line
+
+
+def test_babcock_and_the_table_in_chinese() -> None:
+    result = run(
+        "score",
+        "[SSS,1][NNN,2]123pEEWWE|EE0000",
+        "--ruleset",
+        "babcock",
+        "--profile",
+        "babcock-optional",
+        "--lang",
+        "zh",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "四风牌" in result.stdout and "由满贯牌取代" in result.stdout and "幺九或字牌的明刻" in result.stdout
+    assert not re.search(r"\b(Four Wind Hand|Mah-Jongg|Points|Payments)\b", result.stdout), result.stdout
+    hands = ["[8888p,1]234sEEEFFPPF", "[NNN,1]123m456m789m9p", "[222s,3]345m678m567p1s9p", "123p456p567p789s5s"]
+    result = run("settle", *hands, "--winner", "E", "--dead", "W", "--lang", "zh")
+    assert result.exit_code == 0, result.stderr
+    assert "东 (和牌者)" in result.stdout and "西 (死牌)" in result.stdout and "得分 0：死牌不计分" in result.stdout
+    assert "East" not in result.stdout and "winner" not in result.stdout
+    assert "East (winner)" in run("settle", *hands, "--winner", "E", "--dead", "W").stdout  # English unchanged
 
 
 def test_lookup_in_chinese_prints_chinese_or_marks_english(rulings: Path, tmp_path: Path) -> None:

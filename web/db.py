@@ -43,14 +43,16 @@ async def rows(datasette: Any, sql: str, params: Iterable[Any] = ()) -> list[dic
     return found
 
 
-_FACTS: dict[str, tuple[dict[str, int], dict[str, str]]] = {}
+_FACTS: dict[tuple[str, str], tuple[dict[str, int], dict[str, str]]] = {}  # (database, language) -> (names, titles)
 
 
-async def site_facts(datasette: Any) -> tuple[dict[str, int], dict[str, str]]:
-    """The fan-name index for claims and every ruling's title, read from the database once (it is immutable)."""
-    key = str(datasette.get_database(DB).path)
+async def site_facts(datasette: Any, lang: str = "en") -> tuple[dict[str, int], dict[str, str]]:
+    """The fan-name index for claims and every ruling's title in ``lang`` (the English one where the Chinese is
+    not written), read from the database once (it is immutable)."""
+    key = (str(datasette.get_database(DB).path), lang)
     if key not in _FACTS:
         aliases = await rows(datasette, "SELECT fan_id, alias FROM fan_aliases ORDER BY rowid")
-        titles = await rows(datasette, "SELECT id, title FROM rulings")
+        column = "COALESCE(NULLIF(title_zh, ''), title)" if lang == "zh" else "title"
+        titles = await rows(datasette, f"SELECT id, {column} AS title FROM rulings")  # noqa: S608  (a fixed column)
         _FACTS[key] = (index_names((a["fan_id"], a["alias"]) for a in aliases), {t["id"]: t["title"] for t in titles})
     return _FACTS[key]

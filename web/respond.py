@@ -10,6 +10,7 @@ from jinja2 import Environment, Template
 
 from kb.i18n import HTML_LANG, LANGUAGES, translations
 
+from .tiles import template_globals
 from .urls import lang_of, page_path, page_urls, route_path
 
 I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
@@ -53,6 +54,7 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         # tr(): a text of the data (a topic, a status) in lang, escaped like any other value, never taken as markup.
         tr = translations(lang).gettext
         env.globals.update(page_urls(datasette.urls, lang), lang=lang, html_lang=HTML_LANG[lang], tr=tr)
+        env.globals.update(template_globals(lang))  # tiles, sets and the keyboard named in lang
         env.install_gettext_translations(translations(lang), newstyle=True)
         envs[lang] = env
     return env

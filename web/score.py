@@ -13,7 +13,7 @@ from datasette import Response
 from datasette.utils.asgi import BadRequest
 
 from kb.audit import Audit, audit, compare
-from kb.i18n import fan_name
+from kb.i18n import babcock_name, fan_name, localize
 from scorer import Score, score
 from scorer.errors import MjrefError
 from scorer.mcr.table import FANS
@@ -45,11 +45,16 @@ def score_choice(args: Any, house: Profile, choices: dict[str, str]) -> tuple[st
     profile = args.get("profile") or ""
     ruleset = args.get("ruleset") or (ruleset_of(choices[profile]) if profile in choices else house.ruleset)
     if ruleset not in RULESETS:
-        raise MjrefError(f"unknown rule set {_shown(ruleset)}: use one of {', '.join(RULESETS)}")
+        raise MjrefError(
+            "unknown rule set %(ruleset)s: use one of %(rulesets)s",
+            ruleset=_shown(ruleset),
+            rulesets=", ".join(RULESETS),
+        )
     if not profile:
         profile = house.name if house.ruleset == ruleset else DEFAULT_PROFILE[ruleset]
     if profile in choices and ruleset_of(choices[profile]) != ruleset:
-        raise MjrefError(f"profile {profile!r} is not a {RULESETS[ruleset]} profile: drop ruleset or profile")
+        message = "profile %(profile)s is not a %(ruleset)s profile: drop ruleset or profile"
+        raise MjrefError(message, profile=repr(profile), ruleset=RULESETS[ruleset])
     return ruleset, profile
 
 
@@ -82,7 +87,7 @@ async def score_page(datasette: Any, request: Any) -> Response:
     form["profiles"] = [p for p in choices if ruleset_of(choices[p]) == (ruleset or house.ruleset)]
     if not hand.strip() and request.url_vars.get("format") != "json" and choice_error is None:
         return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
-    names, titles = await site_facts(datasette)
+    names, titles = await site_facts(datasette, lang)
     try:
         if choice_error is not None:
             raise choice_error
@@ -91,14 +96,16 @@ async def score_page(datasette: Any, request: Any) -> Response:
         if claim.strip() or claim_total.strip():
             checked = audit_input(hand, profile, choices, claim, claim_total, names)
             result, audited = checked.score, checked.to_dict()
+            for v, verdict in zip(audited["verdicts"], checked.verdicts, strict=True):
+                v["why"] = localize(verdict.reason or verdict.why, lang)  # in the page's language, JSON too
         else:
             result, audited = score_input(hand, profile, choices, ruleset), None
         compared = compare_input(result.hand, spec, choices) if spec.strip() else None
     except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
         if not isinstance(e, MjrefError):
             logging.getLogger("mjref.site").exception("score page: %s", request.path)
-            e = MjrefError(f"the scorer failed on this hand ({type(e).__name__})")
-        data = {"error": " ".join(str(e).split()), "hand": hand, "profile": profile}
+            e = MjrefError("the scorer failed on this hand (%(type)s)", type=type(e).__name__)
+        data = {"error": " ".join(localize(e, lang).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
     data = named(result.to_dict(), lang)
     if audited is not None:
@@ -150,9 +157,10 @@ def _checked(hand: str, profile: str, choices: dict[str, str]) -> str:
     if not hand.strip():
         raise MjrefError("no hand: give one as ?hand=… in mjref's notation")
     if len(hand) > MAX_HAND:
-        raise MjrefError(f"hand too long: {len(hand)} characters (at most {MAX_HAND})")
+        raise MjrefError("hand too long: %(length)s characters (at most %(most)s)", length=len(hand), most=MAX_HAND)
     if profile not in choices:
-        raise MjrefError(f"unknown profile {_shown(profile)}: use one of {', '.join(choices)}")
+        message = "unknown profile %(profile)s: use one of %(profiles)s"
+        raise MjrefError(message, profile=_shown(profile), profiles=", ".join(choices))
     return choices[profile]
 
 
@@ -174,7 +182,7 @@ def audit_input(
     if claim_total.strip():
         text = claim_total.strip()
         if not text.isascii() or not text.isdigit() or int(text[:5]) > MAX_CLAIM_TOTAL:
-            raise MjrefError(f"claim_total: expected a whole number of points from 0 to {MAX_CLAIM_TOTAL}")
+            raise MjrefError("claim_total: expected a whole number of points from 0 to %(most)s", most=MAX_CLAIM_TOTAL)
         total = int(text)
     return audit(hand, claim=claim if claim.strip() else None, claim_total=total, profile=ref, names=names)
 
@@ -186,7 +194,8 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     ``mjref compare --json`` prints, with every profile under the name the site shows it by.
     """
     if len(spec) > MAX_COMPARE:
-        raise MjrefError(f"compare: too long ({len(spec)} characters, at most {MAX_COMPARE})")
+        message = "compare: too long (%(length)s characters, at most %(most)s)"
+        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
     names: list[str] = []
     for item in (p.strip() for p in spec.split(",")):
         if item == "all":
@@ -194,7 +203,8 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
         elif item in choices:
             names.append(item)
         elif item:
-            raise MjrefError(f"compare: unknown profile {_shown(item)}: use one of {', '.join(choices)}, or all")
+            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
+            raise MjrefError(message, profile=_shown(item), profiles=", ".join(choices))
     names = list(dict.fromkeys(names))
     if len(names) < 2:
         raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
@@ -213,6 +223,10 @@ def named(data: dict[str, Any], lang: str) -> dict[str, Any]:
     if lang == "en":
         return data
     readings = [data, *data.get("alternatives", [])]
+    if data.get("ruleset") == "babcock":  # the items of the score sheet, the doubles and the limit hands
+        for item in (*data.get("fans", []), *data.get("excluded", []), *data.get("doubles", [])):
+            item["name"] = babcock_name(item["key"], item["name"], lang)
+        return data
     for fan in [f for r in readings for f in (*r.get("fans", []), *r.get("excluded", []))]:
         fan["name"] = fan_name(fan["fan"], fan["name"], lang)
     for d in data.get("differences", []):

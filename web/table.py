@@ -14,16 +14,18 @@ from typing import Any
 
 from datasette import Response
 
+from kb.i18n import localize
 from scorer.babcock import Table, settle_table
 from scorer.babcock.table import SEAT_NAMES
-from scorer.errors import MjrefError
+from scorer.errors import Message, MjrefError
 from scorer.notation import MAX_LENGTH as MAX_HAND
 
 from .guard import quoted
 from .house import profiles
 from .respond import respond
-from .score import DEFAULT_PROFILE, ruleset_of
+from .score import DEFAULT_PROFILE, named, ruleset_of
 from .tiles import hand_layout, loser_layout
+from .urls import lang_of
 
 FIELDS = {"E": "east", "S": "south", "W": "west", "N": "north"}  # seat -> the form's field
 WINNERS = ("E", "S", "W", "N", "none")
@@ -41,23 +43,27 @@ def table_input(
     babcock = babcock_choices(choices)
     if profile not in babcock:
         if profile in choices:
-            raise MjrefError(f"profile {profile!r} is not a Babcock profile: use one of {', '.join(babcock)}")
-        raise MjrefError(f"unknown profile {quoted(profile)}: use one of {', '.join(babcock)}")
+            message = "profile %(profile)s is not a Babcock profile: use one of %(profiles)s"
+            raise MjrefError(message, profile=repr(profile), profiles=", ".join(babcock))
+        message = "unknown profile %(profile)s: use one of %(profiles)s"
+        raise MjrefError(message, profile=quoted(profile), profiles=", ".join(babcock))
     if winner not in WINNERS:
-        raise MjrefError(f"winner {quoted(winner)}: expected E, S, W, N, or none for a draw game")
+        raise MjrefError("winner %(winner)s: expected E, S, W, N, or none for a draw game", winner=quoted(winner))
     for seat in dead or []:
         if seat not in FIELDS:
-            raise MjrefError(f"dead {quoted(seat)}: expected E, S, W or N")
+            raise MjrefError("dead %(seat)s: expected E, S, W or N", seat=quoted(seat))
     for seat, field in FIELDS.items():
         hand = hands[seat]
         if not hand.strip():
-            raise MjrefError(f"{SEAT_NAMES[seat]}: no hand: give one as ?{field}=… in mjref's notation")
+            message = "%(seat)s: no hand: give one as ?%(field)s=… in mjref's notation"
+            raise MjrefError(message, seat=Message(SEAT_NAMES[seat]), field=field)
         if len(hand) > MAX_HAND:
-            raise MjrefError(f"{SEAT_NAMES[seat]}: hand too long: {len(hand)} characters (at most {MAX_HAND})")
+            message = "%(seat)s: hand too long: %(length)s characters (at most %(most)s)"
+            raise MjrefError(message, seat=Message(SEAT_NAMES[seat]), length=len(hand), most=MAX_HAND)
     return settle_table(hands, None if winner == "none" else winner, babcock[profile], frozenset(dead or []))
 
 
-def seats_view(table: Table) -> list[dict[str, Any]]:
+def seats_view(table: Table, lang: str = "en") -> list[dict[str, Any]]:
     """Each seat as the page shows it: its name, role, hand drawn as tiles, score JSON and net."""
     out = []
     for seat in FIELDS:
@@ -69,8 +75,8 @@ def seats_view(table: Table) -> list[dict[str, Any]]:
                 "name": SEAT_NAMES[seat],
                 "role": "winner" if won else "dead hand" if dead else "loser",
                 "dead": dead,
-                "layout": None if dead else hand_layout(result.hand) if won else loser_layout(result.hand),
-                "score": result.to_dict(),
+                "layout": None if dead else hand_layout(result.hand, lang) if won else loser_layout(result.hand, lang),
+                "score": named(result.to_dict(), lang),
                 "net": table.net[seat],
             }
         )
@@ -104,9 +110,12 @@ async def table_page(datasette: Any, request: Any) -> Response:
     except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
         if not isinstance(e, MjrefError):
             logging.getLogger("mjref.site").exception("table page: %s", request.path)
-            e = MjrefError(f"the scorer failed on this table ({type(e).__name__})")
-        data = {"error": " ".join(str(e).split())}
+            e = MjrefError("the scorer failed on this table (%(type)s)", type=type(e).__name__)
+        data = {"error": " ".join(localize(e, lang_of(request)).split())}
         return await respond(datasette, request, "mjref_table.html", data, status=400, result=None, form=form)
-    data = table.to_dict()
-    view = {"winner": table.winner, "dead": sorted(table.dead), "seats": seats_view(table)}
-    return await respond(datasette, request, "mjref_table.html", data, result=view, error=None, form=form)
+    lang = lang_of(request)
+    settled = table.to_dict()
+    for seat, hand in settled["hands"].items():
+        settled["hands"][seat] = named(hand, lang)  # Babcock's items in the page's language, JSON too
+    view = {"winner": table.winner, "dead": sorted(table.dead), "seats": seats_view(table, lang)}
+    return await respond(datasette, request, "mjref_table.html", settled, result=view, error=None, form=form)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
 from datasette import hookimpl
 from markupsafe import Markup
 
+from kb.i18n import babcock_name, gettext
 from scorer.babcock.loser import parse_loser
+from scorer.babcock.sheet import DOUBLES, LIMITS, POINTS
 from scorer.errors import MjrefError
 from scorer.hand import Kind, Meld
 from scorer.notation import parse
@@ -32,18 +35,68 @@ HONOURS = (
     ("發", "Green dragon"),
     ("白", "White dragon"),
 )
+# A tile's name in Chinese: the rank in Chinese numerals and the suit (一万, 五筒, 三条), an honour by its usual name.
+ZH_RANKS = "一二三四五六七八九"
+ZH_SUITS = "万筒条"
+ZH_HONOURS = ("东风", "南风", "西风", "北风", "红中", "发财", "白板")
 KINDS = {Kind.CHOW: "chow", Kind.PUNG: "pung", Kind.KONG: "kong"}
+# A declared set's label (message ids of the catalogue): melded or concealed, then its kind.
+SET_LABELS = {
+    (False, "chow"): "melded chow",
+    (False, "pung"): "melded pung",
+    (False, "kong"): "melded kong",
+    (True, "kong"): "concealed kong",
+    (False, "set"): "melded set",
+    (True, "set"): "concealed set",
+}
+# The tile keyboard's texts (web/static/keyboard.js has the same English as its defaults): the score page gives
+# them in its language in the keyboard's data-texts; %(name)s holes are filled by the script.
+KEYBOARD_TEXTS = {
+    "melded-chow": "melded chow",
+    "melded-pung": "melded pung",
+    "melded-kong": "melded kong",
+    "concealed-kong": "concealed kong",
+    "standing": "standing",
+    "winning": "winning tile (the last one tapped)",
+    "all-four": "%(tile)s: all four are in the hand",
+    "claimed-tile": "Claimed tile",
+    "from": "From",
+    "first": "first",
+    "middle": "middle",
+    "last": "last",
+    "left": "left",
+    "opposite": "opposite",
+    "right": "right",
+    "unread": "The tiles cannot show this notation yet; Score says what is wrong with it.",
+    "empty": "Tap the 14 tiles of the hand (a kong counts as 3). The last tile you tap is the winning tile.",
+    "declared-only": "%(total)s tiles in declared sets: tap the standing tiles, the winning tile last.",
+    "counting": "%(total)s of 14 tiles: %(more)s more to go. The last tile you tap is the winning tile.",
+    "complete": "14 tiles: the hand is complete, won on %(tile)s. Score it.",
+    "too-many": "%(total)s tiles: %(over)s too many (a hand has 14, a kong counting as 3). Undo some.",
+    "no-more": "All four %(tile)s are in the hand already.",
+    "now-lowest": "Now tap the set's lowest tile.",
+    "now-tile": "Now tap the set's tile.",
+    "copied": "Link copied.",
+    "copy-by-hand": "Select the link above and copy it.",
+}
 _CODE = re.compile(r"<code>([^<]{6,200})</code>")
 
 
-def tile_face(t: Tile) -> dict[str, Any]:
-    """What a tile shows: ``{"code": "5p", "face": "5", "mark": "筒", "suit": "p", "title": "5 dots"}``."""
+def tile_face(t: Tile, lang: str = "en") -> dict[str, Any]:
+    """What a tile shows: ``{"code": "5p", "face": "5", "mark": "筒", "suit": "p", "title": "5 dots"}``; the title
+    is the tile's name in ``lang`` (五筒 in Chinese).
+
+    >>> tile_face(31, "zh")["title"], tile_face(0, "zh")["title"], tile_face(22, "zh")["title"]
+    ('红中', '一万', '五条')
+    """
     if t >= 27:
         char, title = HONOURS[t - 27]
+        title = ZH_HONOURS[t - 27] if lang == "zh" else title
         return {"code": name(t), "face": char, "mark": HONOR_LETTERS[t - 27], "suit": "z", "title": title}
     letter, char, suit_name = SUITS[suit_of(t)]
     rank = rank_of(t)
-    return {"code": name(t), "face": str(rank), "mark": char, "suit": letter, "title": f"{rank} {suit_name}"}
+    title = ZH_RANKS[rank - 1] + ZH_SUITS[suit_of(t)] if lang == "zh" else f"{rank} {suit_name}"
+    return {"code": name(t), "face": str(rank), "mark": char, "suit": letter, "title": title}
 
 
 def _claimed_index(meld: Meld) -> int | None:
@@ -57,39 +110,41 @@ def _claimed_index(meld: Meld) -> int | None:
     return {1: 0, 2: 1, 3: size - 1}.get(supplier)
 
 
-def meld_layout(meld: Meld) -> dict[str, Any]:
+def meld_layout(meld: Meld, lang: str = "en") -> dict[str, Any]:
     claimed = _claimed_index(meld)
     tiles = []
     for i, t in enumerate(meld.tiles):
-        face = tile_face(t)
+        face = tile_face(t, lang)
         face["claimed"] = i == claimed
         face["down"] = meld.concealed and i in (0, len(meld.tiles) - 1)
         tiles.append(face)
     kind = KINDS.get(meld.kind, "set")
-    label = f"concealed {kind}" if meld.concealed else f"melded {kind}"
+    label = gettext(lang)(SET_LABELS.get((meld.concealed, kind), SET_LABELS[meld.concealed, "set"]))
     return {"kind": kind, "concealed": meld.concealed, "label": label, "text": meld.text(), "tiles": tiles}
 
 
-def hand_layout(text: str) -> dict[str, Any] | None:
-    """The layout of a hand in mjref's notation, or None when it does not read as a hand."""
+def hand_layout(text: str, lang: str = "en") -> dict[str, Any] | None:
+    """The layout of a hand in mjref's notation, or None when it does not read as a hand; its texts (tile names,
+    set labels, the situation) in ``lang``."""
     try:
         hand = parse(text)
     except MjrefError:
         return None
     s = hand.situation
+    _ = gettext(lang)
     flags = [
-        ("self-drawn" if s.self_drawn else "won on a discard"),
-        *(["last tile of its kind"] if s.last_of_kind else []),
-        *(["last tile of the wall"] if s.last_of_wall else []),
-        *(["replacement tile after a kong" if s.self_drawn else "robbing the kong"] if s.kong else []),
+        (_("self-drawn") if s.self_drawn else _("won on a discard")),
+        *([_("last tile of its kind")] if s.last_of_kind else []),
+        *([_("last tile of the wall")] if s.last_of_wall else []),
+        *([_("replacement tile after a kong") if s.self_drawn else _("robbing the kong")] if s.kong else []),
     ]
     tiles = sum(len(m.tiles) for m in hand.melds) + len(hand.standing) + 1
     kongs = sum(m.kind is Kind.KONG for m in hand.melds)
     return {
         "complete": tiles == 14 + kongs,
-        "melds": [meld_layout(m) for m in hand.melds],
-        "standing": [tile_face(t) for t in hand.standing],
-        "winning": tile_face(hand.winning),
+        "melds": [meld_layout(m, lang) for m in hand.melds],
+        "standing": [tile_face(t, lang) for t in hand.standing],
+        "winning": tile_face(hand.winning, lang),
         "prevalent": WIND_LETTERS[s.prevalent - 27],
         "seat": WIND_LETTERS[s.seat - 27],
         "situation": flags,
@@ -97,7 +152,7 @@ def hand_layout(text: str) -> dict[str, Any] | None:
     }
 
 
-def loser_layout(text: str) -> dict[str, Any] | None:
+def loser_layout(text: str, lang: str = "en") -> dict[str, Any] | None:
     """The layout of a loser's hand under Babcock (13 standing tiles, no winning tile), or None when it does not
     read as one: ``winning`` is None, and the situation is the seat wind alone."""
     try:
@@ -106,16 +161,29 @@ def loser_layout(text: str) -> dict[str, Any] | None:
         return None
     return {
         "complete": True,
-        "melds": [meld_layout(m) for m in hand.melds],
-        "standing": [tile_face(t) for t in hand.standing],
+        "melds": [meld_layout(m, lang) for m in hand.melds],
+        "standing": [tile_face(t, lang) for t in hand.standing],
         "winning": None,
         "seat": WIND_LETTERS[hand.situation.seat - 27],
     }
 
 
-def keyboard_rows() -> list[list[dict[str, Any]]]:
+def keyboard_rows(lang: str = "en") -> list[list[dict[str, Any]]]:
     """The 34 tile kinds in the score page's keyboard: a row per suit, then the honours."""
-    return [[tile_face(t) for t in range(start, start + size)] for start, size in ((0, 9), (9, 9), (18, 9), (27, 7))]
+    starts = ((0, 9), (9, 9), (18, 9), (27, 7))
+    return [[tile_face(t, lang) for t in range(start, start + size)] for start, size in starts]
+
+
+def keyboard_texts(lang: str = "en") -> dict[str, str]:
+    """The tile keyboard's texts in ``lang`` (:data:`KEYBOARD_TEXTS`), for its ``data-texts``."""
+    _ = gettext(lang)
+    return {key: _(text) for key, text in KEYBOARD_TEXTS.items()}
+
+
+def babcock_item(key: str, lang: str = "en") -> str:
+    """An item of Babcock's score sheet, a double or a limit hand, by its key, named in ``lang``."""
+    item = LIMITS.get(key) or POINTS.get(key) or DOUBLES.get(key)
+    return babcock_name(key, item.name, lang) if item else key
 
 
 def keys_html(tiles: Iterable[dict[str, Any]]) -> Markup:
@@ -131,7 +199,7 @@ def keys_html(tiles: Iterable[dict[str, Any]]) -> Markup:
     return Markup("".join(out))  # every field went through html.escape
 
 
-def body_parts(body_html: str) -> list[tuple[str, Any]]:
+def body_parts(body_html: str, lang: str = "en") -> list[tuple[str, Any]]:
     """``body_html`` cut after each ``<code>`` that holds a complete hand: ``("html", text)`` and ``("hand", layout)``.
 
     The HTML parts are the body's own text in order, unchanged but for each table, which is put in a
@@ -143,7 +211,7 @@ def body_parts(body_html: str) -> list[tuple[str, Any]]:
     parts: list[tuple[str, Any]] = []
     at = 0
     for m in _CODE.finditer(body_html):
-        layout = hand_layout(html_lib.unescape(m.group(1)))
+        layout = hand_layout(html_lib.unescape(m.group(1)), lang)
         if layout is not None and layout["complete"]:
             parts += [("html", body_html[at : m.end()]), ("hand", layout)]
             at = m.end()
@@ -151,19 +219,35 @@ def body_parts(body_html: str) -> list[tuple[str, Any]]:
     return parts
 
 
-def tiles_html(tiles: Iterable[dict[str, Any]]) -> Markup:
+def tiles_html(tiles: Iterable[dict[str, Any]], lang: str = "en") -> Markup:
     """Tiles as the stylesheet draws them, each field escaped. Made here rather than by a template macro: a
     ruling page draws hundreds of tiles, and one function call costs far less than a macro call per tile."""
     out = []
+    _ = gettext(lang)
+    down = _(" (face down)")
     for t in tiles:
         classes = f"tile tile-{t['suit']}" + " claimed" * bool(t.get("claimed")) + " down" * bool(t.get("down"))
-        title = t["title"] + (" (face down)" if t.get("down") else "")
+        title = t["title"] + (down if t.get("down") else "")
         out.append(
             f'<span class="{html_lib.escape(classes)}" title="{html_lib.escape(title)}">'
             f'<span class="face">{html_lib.escape(t["face"])}</span>'
             f'<span class="mark">{html_lib.escape(t["mark"])}</span></span>'
         )
     return Markup("".join(out))  # every field went through html.escape
+
+
+def template_globals(lang: str) -> dict[str, Callable[..., Any]]:
+    """The template functions of this module that draw texts, speaking ``lang`` (each language's templates have
+    their own, :func:`web.respond.site_templates`)."""
+    functions: dict[str, Callable[..., Any]] = {
+        "hand_layout": hand_layout,
+        "body_parts": body_parts,
+        "tiles_html": tiles_html,
+        "keyboard_rows": keyboard_rows,
+        "keyboard_texts": keyboard_texts,
+        "babcock_item": babcock_item,
+    }
+    return {name: partial(f, lang=lang) for name, f in functions.items()}
 
 
 @hookimpl
@@ -173,3 +257,5 @@ def prepare_jinja2_environment(env: Any) -> None:
     env.globals["tiles_html"] = tiles_html
     env.globals["keyboard_rows"] = keyboard_rows
     env.globals["keys_html"] = keys_html
+    env.globals["keyboard_texts"] = keyboard_texts
+    env.globals["babcock_item"] = babcock_item

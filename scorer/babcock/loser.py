@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..errors import InvalidHand, MjrefError
+from ..errors import InvalidHand, Message, MjrefError
 from ..hand import CHOW, KONG, Hand, Meld, Situation
 from ..notation import format_hand, parse
 from ..profiles import DEFAULTS, babcock_profile
@@ -60,17 +60,28 @@ def parse_loser(text: str, seat: str | None = None) -> LoserHand:
     scorer.errors.InvalidHand: wrong tile count for a loser: 11 standing tiles with no declared set, expected 13 ...
     """
     if not isinstance(text, str):
-        raise MjrefError(f"a loser's hand: expected a hand string, not {type(text).__name__}", code="notation")
+        raise MjrefError(
+            "a loser's hand: expected a hand string, not %(type)s", code="notation", type=type(text).__name__
+        )
     h = parse(text)
     tiles = tuple(sorted(h.standing + (h.winning,)))
     expected = 13 - 3 * len(h.melds)
     if len(tiles) != expected:
         n = len(h.melds)
-        sets = f"{n} declared set{'s' if n != 1 else ''}" if n else "no declared set"
+        sets = (
+            Message("no declared set")
+            if not n
+            else Message("%(n)s declared set", n=n)
+            if n == 1
+            else Message("%(n)s declared sets", n=n)
+        )
         raise InvalidHand(
-            f"wrong tile count for a loser: {len(tiles)} standing tiles with {sets}, expected {expected} "
+            "wrong tile count for a loser: %(have)s standing tiles with %(sets)s, expected %(expected)s "
             "(a kong counting as 3, no winning tile)",
             code="tile-count",
+            have=len(tiles),
+            sets=sets,
+            expected=expected,
         )
     s = h.situation
     if s.self_drawn or s.last_of_kind or s.last_of_wall or s.kong:
@@ -80,17 +91,18 @@ def parse_loser(text: str, seat: str | None = None) -> LoserHand:
     situation = s
     if seat is not None:
         if seat not in WIND_LETTERS:
-            raise MjrefError(f"seat {seat!r}: expected E, S, W or N", code="situation")
+            raise MjrefError("seat %(seat)s: expected E, S, W or N", code="situation", seat=repr(seat))
         wind = WINDS[WIND_LETTERS.index(seat)]
         if "|" in text and s.seat != wind:
             written = WIND_LETTERS[s.seat - 27]
-            raise InvalidHand(f"the hand says seat {written} but is played in seat {seat}", code="situation")
+            message = "the hand says seat %(written)s but is played in seat %(seat)s"
+            raise InvalidHand(message, code="situation", written=written, seat=seat)
         situation = replace(s, seat=wind)
     hand = LoserHand(h.melds, tiles, situation)
     counts = hand.counts()
     for t, n in enumerate(counts):
         if n > 4:
-            raise InvalidHand(f"{n} copies of {name(t)}: a set has only four", code="five-copies")
+            raise InvalidHand("%(n)s copies of %(tile)s: a set has only four", code="five-copies", n=n, tile=name(t))
     return hand
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..arrange import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, Arrangement, arrangements
-from ..errors import NotWinning
+from ..errors import Message, NotWinning
 from ..hand import KONG, Hand
 from ..notation import format_hand
 from ..result import BabcockScore, Double, Excluded, FanScore
@@ -152,10 +152,16 @@ def score_hand(hand: Hand, profile: Profile) -> BabcockScore:
             if best is None or r.total > best.total:
                 best = r
     if best is None:
-        played = [name for name, on in (("Seven Twins", seven), ("Thirteen Orphans", orphans)) if on]
+        if seven and orphans:
+            raise NotWinning(
+                "not a winning hand: the tiles make no four sets and a pair nor Seven Twins or Thirteen Orphans"
+            )
+        if seven or orphans:
+            played = Message("Seven Twins") if seven else Message("Thirteen Orphans")
+            raise NotWinning("not a winning hand: the tiles make no four sets and a pair nor %(hand)s", hand=played)
         raise NotWinning(
-            "not a winning hand: the tiles make no four sets and a pair"
-            + (f" nor {' or '.join(played)}" if played else " (Seven Twins and Thirteen Orphans need their options)")
+            "not a winning hand: the tiles make no four sets and a pair "
+            "(Seven Twins and Thirteen Orphans need their options)"
         )
     return _result(hand, profile, best)
 

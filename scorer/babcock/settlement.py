@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..errors import MjrefError
+from ..errors import Message, MjrefError
 
 SEATS = ("E", "S", "W", "N")
 
@@ -52,18 +52,20 @@ def settle(scores: dict[str, int], winner: str, dead: frozenset[str] = frozenset
     """
     if sorted(scores) != sorted(SEATS):
         raise MjrefError(
-            f"settlement needs a score for each of the seats E, S, W and N, got {', '.join(scores) or 'none'}",
+            "settlement needs a score for each of the seats E, S, W and N, got %(given)s",
             code="settlement",
+            given=", ".join(scores) or Message("none"),
         )
     if winner not in SEATS:
-        raise MjrefError(f"winner {winner!r}: expected E, S, W or N", code="settlement")
+        raise MjrefError("winner %(winner)s: expected E, S, W or N", code="settlement", winner=repr(winner))
     for seat in sorted(set(dead) - set(SEATS)):
-        raise MjrefError(f"dead seat {seat!r}: expected E, S, W or N", code="settlement")
+        raise MjrefError("dead seat %(seat)s: expected E, S, W or N", code="settlement", seat=repr(seat))
     if winner in dead:
-        raise MjrefError(f"the winner ({winner}) cannot hold a Dead Hand", code="settlement")
+        raise MjrefError("the winner (%(winner)s) cannot hold a Dead Hand", code="settlement", winner=winner)
     for seat, points in scores.items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise MjrefError(f"score of {seat}: expected a whole number of points, got {points!r}", code="settlement")
+            message = "score of %(seat)s: expected a whole number of points, got %(points)s"
+            raise MjrefError(message, code="settlement", seat=seat, points=repr(points))
     net = dict.fromkeys(SEATS, 0)
     losers = [s for s in SEATS if s != winner]
     for loser in losers:

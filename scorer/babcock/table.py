@@ -13,7 +13,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import InvalidHand, MjrefError
+from ..errors import InvalidHand, Message, MjrefError
 from ..hand import Hand
 from ..notation import parse
 from ..profiles import DEFAULTS, babcock_profile
@@ -61,7 +61,8 @@ def _winning_hand(text: str, seat: str) -> Hand:
     wind = WINDS[WIND_LETTERS.index(seat)]
     if "|" in text and h.situation.seat != wind:
         written = WIND_LETTERS[h.situation.seat - 27]
-        raise InvalidHand(f"the hand says seat {written} but is played in seat {seat}", code="situation")
+        message = "the hand says seat %(written)s but is played in seat %(seat)s"
+        raise InvalidHand(message, code="situation", written=written, seat=seat)
     h = replace(h, situation=replace(h.situation, seat=wind))
     validate(h)
     if h.situation.flowers:
@@ -107,41 +108,46 @@ def settle_table(
     """
     if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
         given = ", ".join(map(str, hands)) if isinstance(hands, dict) else type(hands).__name__
-        raise MjrefError(f"the table needs a hand for each of the seats E, S, W and N, got {given or 'none'}")
+        message = "the table needs a hand for each of the seats E, S, W and N, got %(given)s"
+        raise MjrefError(message, given=given or Message("none"))
     if winner is not None and winner not in SEATS:
-        raise MjrefError(f"winner {winner!r}: expected E, S, W or N, or none for a draw game", code="settlement")
+        message = "winner %(winner)s: expected E, S, W or N, or none for a draw game"
+        raise MjrefError(message, code="settlement", winner=repr(winner))
     dead = frozenset(dead)
     for seat in sorted(dead - set(SEATS), key=str):
-        raise MjrefError(f"dead seat {seat!r}: expected E, S, W or N", code="settlement")
+        raise MjrefError("dead seat %(seat)s: expected E, S, W or N", code="settlement", seat=repr(seat))
     if winner is not None and winner in dead:
-        raise MjrefError(f"{SEAT_NAMES[winner]} cannot both win and hold a Dead Hand", code="settlement")
+        message = "%(seat)s cannot both win and hold a Dead Hand"
+        raise MjrefError(message, code="settlement", seat=Message(SEAT_NAMES[winner]))
     rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
     read: dict[str, Hand | LoserHand] = {}
     counted: list[Hand | LoserHand] = []
     for seat in SEATS:
         if seat in dead:
             if not isinstance(hands[seat], str) or not hands[seat].strip():
-                raise MjrefError(f"{SEAT_NAMES[seat]}: a dead hand must still be given", code="notation")
+                message = "%(seat)s: a dead hand must still be given"
+                raise MjrefError(message, code="notation", seat=Message(SEAT_NAMES[seat]))
             with suppress(MjrefError):  # read only to count its tiles: its count may be wrong, its text unreadable
                 counted.append(parse(hands[seat]))
             continue
         try:
             read[seat] = _winning_hand(hands[seat], seat) if seat == winner else parse_loser(hands[seat], seat)
         except MjrefError as e:
-            raise MjrefError(f"{SEAT_NAMES[seat]}: {e}", code=e.code) from e
+            raise MjrefError("%(seat)s: %(error)s", code=e.code, seat=Message(SEAT_NAMES[seat]), error=e) from e
     total = [0] * 34
     for h in [*read.values(), *counted]:
         for t, n in enumerate(h.counts()):
             total[t] += n
     for t, n in enumerate(total):
         if n > 4:
-            raise InvalidHand(f"{n} copies of {name(t)} across the table: a set has only four", code="five-copies")
+            message = "%(n)s copies of %(tile)s across the table: a set has only four"
+            raise InvalidHand(message, code="five-copies", n=n, tile=name(t))
     scored: dict[str, BabcockScore] = {}
     for seat, h in read.items():
         try:
             scored[seat] = score_hand(h, rules) if isinstance(h, Hand) else score_loser_hand(h, rules.name)
         except MjrefError as e:
-            raise MjrefError(f"{SEAT_NAMES[seat]}: {e}", code=e.code) from e
+            raise MjrefError("%(seat)s: %(error)s", code=e.code, seat=Message(SEAT_NAMES[seat]), error=e) from e
     for seat in dead:
         scored[seat] = _dead_score(hands[seat], rules.name)
     scores = {seat: scored[seat].total for seat in SEATS}

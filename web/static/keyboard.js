@@ -5,12 +5,67 @@
  * field works alone. The keyboard and the field (input#hand) stay in step both ways: a tap rewrites the
  * field, typing in the field redraws the tiles. A hand is at most four of each tile; it is complete with 14
  * tiles, each kong counted as 3; the last standing tile written (the last one tapped) is the winning tile.
+ *
+ * The texts it writes are TEXTS below, in English; a page in another language gives them translated, as JSON in
+ * the keyboard's data-texts (web/tiles.py KEYBOARD_TEXTS, from the message catalogue). A %(name)s in a text is
+ * filled here.
  */
 (function () {
   "use strict";
 
   var HONOURS = "ESWNCFP";
   var SUITS = "mps";
+  var TEXTS = {
+    "melded-chow": "melded chow",
+    "melded-pung": "melded pung",
+    "melded-kong": "melded kong",
+    "concealed-kong": "concealed kong",
+    standing: "standing",
+    winning: "winning tile (the last one tapped)",
+    "all-four": "%(tile)s: all four are in the hand",
+    "claimed-tile": "Claimed tile",
+    from: "From",
+    first: "first",
+    middle: "middle",
+    last: "last",
+    left: "left",
+    opposite: "opposite",
+    right: "right",
+    unread: "The tiles cannot show this notation yet; Score says what is wrong with it.",
+    empty: "Tap the 14 tiles of the hand (a kong counts as 3). The last tile you tap is the winning tile.",
+    "declared-only": "%(total)s tiles in declared sets: tap the standing tiles, the winning tile last.",
+    counting: "%(total)s of 14 tiles: %(more)s more to go. The last tile you tap is the winning tile.",
+    complete: "14 tiles: the hand is complete, won on %(tile)s. Score it.",
+    "too-many": "%(total)s tiles: %(over)s too many (a hand has 14, a kong counting as 3). Undo some.",
+    "no-more": "All four %(tile)s are in the hand already.",
+    "now-lowest": "Now tap the set's lowest tile.",
+    "now-tile": "Now tap the set's tile.",
+    copied: "Link copied.",
+    "copy-by-hand": "Select the link above and copy it.",
+  };
+
+  // The page's texts: TEXTS, each replaced by the translation the keyboard's data-texts gives, if any.
+  function texts() {
+    var box = document.getElementById("keyboard");
+    var given = {};
+    try {
+      given = JSON.parse((box && box.dataset.texts) || "{}");
+    } catch (e) {
+      given = {};
+    }
+    var out = {};
+    Object.keys(TEXTS).forEach(function (key) {
+      out[key] = typeof given[key] === "string" ? given[key] : TEXTS[key];
+    });
+    return out;
+  }
+
+  // A text with its %(name)s holes filled from params.
+  function say(text, params) {
+    return text.replace(/%\((\w+)\)s/g, function (hole, name) {
+      return name in (params || {}) ? String(params[name]) : hole;
+    });
+  }
 
   function code(t) {
     return t >= 27 ? HONOURS[t - 27] : String((t % 9) + 1) + SUITS[Math.floor(t / 9)];
@@ -170,6 +225,7 @@
     var box = document.getElementById("keyboard");
     var input = document.getElementById("hand");
     if (!box || !input) return;
+    var T = texts();
     var shown = document.getElementById("kb-hand");
     var status = document.getElementById("kb-status");
     var keys = Array.prototype.slice.call(box.querySelectorAll("button[data-tile]"));
@@ -232,7 +288,7 @@
       hand.className = "hand hand-inline";
       state.melds.forEach(function (m) {
         var claimed = claimedIndex(m);
-        var label = (m.concealed ? "concealed " : "melded ") + m.kind;
+        var label = T[(m.concealed ? "concealed-" : "melded-") + m.kind];
         hand.appendChild(
           group(meldTiles(m), m.concealed ? "concealed" : "melded", label, function (i) {
             if (m.concealed) return i === 0 || i === 3 ? "down" : "";
@@ -241,9 +297,9 @@
         );
       });
       var standing = state.standing.slice(0, -1);
-      if (standing.length) hand.appendChild(group(standing, "standing", "standing"));
+      if (standing.length) hand.appendChild(group(standing, "standing", T.standing));
       if (state.standing.length) {
-        hand.appendChild(group(state.standing.slice(-1), "winning", "winning tile (the last one tapped)"));
+        hand.appendChild(group(state.standing.slice(-1), "winning", T.winning));
       }
       shown.appendChild(hand);
 
@@ -262,14 +318,15 @@
         if (mode === "kong" || mode === "concealed") ok = room >= 4;
         if (mode === "chow") ok = t < 27 && t % 9 <= 6 && room >= 1 && n[t + 1] < 4 && n[t + 2] < 4;
         k.disabled = !ok;
-        k.title = faces[k.dataset.tile].getAttribute("aria-label") + (room < 1 ? ": all four are in the hand" : "");
+        var label = faces[k.dataset.tile].getAttribute("aria-label");
+        k.title = room < 1 ? say(T["all-four"], { tile: label }) : label;
       });
       modes.forEach(function (b) {
         b.setAttribute("aria-pressed", String(b.dataset.mode === mode));
       });
       var chow = mode === "chow";
-      fromCaption.textContent = chow ? "Claimed tile" : "From";
-      var words = chow ? ["first", "middle", "last"] : ["left", "opposite", "right"];
+      fromCaption.textContent = chow ? T["claimed-tile"] : T.from;
+      var words = chow ? [T.first, T.middle, T.last] : [T.left, T.opposite, T.right];
       froms.forEach(function (b, i) {
         b.textContent = words[i];
         b.setAttribute("aria-pressed", String(Number(b.dataset.offer) === offer));
@@ -284,18 +341,17 @@
 
       var message;
       if (unread) {
-        message = "The tiles cannot show this notation yet; Score says what is wrong with it.";
+        message = T.unread;
       } else if (total === 0) {
-        message = "Tap the 14 tiles of the hand (a kong counts as 3). The last tile you tap is the winning tile.";
+        message = T.empty;
       } else if (!state.standing.length) {
-        message = total + " tiles in declared sets: tap the standing tiles, the winning tile last.";
+        message = say(T["declared-only"], { total: total });
       } else if (total < 14) {
-        var more = 14 - total;
-        message = total + " of 14 tiles: " + more + " more to go. The last tile you tap is the winning tile.";
+        message = say(T.counting, { total: total, more: 14 - total });
       } else if (total === 14) {
-        message = "14 tiles: the hand is complete, won on " + code(state.standing[state.standing.length - 1]) + ". Score it.";
+        message = say(T.complete, { tile: code(state.standing[state.standing.length - 1]) });
       } else {
-        message = total + " tiles: " + (total - 14) + " too many (a hand has 14, a kong counting as 3). Undo some.";
+        message = say(T["too-many"], { total: total, over: total - 14 });
       }
       status.textContent = (notice ? notice + " " : "") + message;
       status.classList.toggle("complete", !unread && total === 14 && state.standing.length > 0);
@@ -320,7 +376,7 @@
         var t = faceIndex(k.dataset.tile);
         var n = counts(state);
         if (n[t] >= 4 && !mode) {
-          notice = "All four " + code(t) + " are in the hand already.";
+          notice = say(T["no-more"], { tile: code(t) });
           draw();
           return;
         }
@@ -339,7 +395,7 @@
     modes.forEach(function (b) {
       b.addEventListener("click", function () {
         mode = mode === b.dataset.mode ? "" : b.dataset.mode;
-        if (mode) notice = "Now tap the set's " + (mode === "chow" ? "lowest tile." : "tile.");
+        if (mode) notice = mode === "chow" ? T["now-lowest"] : T["now-tile"];
         draw();
       });
     });
@@ -401,6 +457,7 @@
     var field = document.getElementById("share-url");
     var said = document.getElementById("copy-status");
     if (!button || !field) return;
+    var T = texts();
     function fallback() {
       field.focus();
       field.select();
@@ -410,13 +467,13 @@
       } catch (e) {
         done = false;
       }
-      said.textContent = done ? "Link copied." : "Select the link above and copy it.";
+      said.textContent = done ? T.copied : T["copy-by-hand"];
     }
     button.addEventListener("click", function () {
       var url = button.dataset.url;
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(url).then(function () {
-          said.textContent = "Link copied.";
+          said.textContent = T.copied;
         }, fallback);
       } else {
         fallback();

@@ -1,0 +1,161 @@
+"""Every message mjref marks for translation has its Chinese in the catalogue, the gettext way.
+
+The command line's and the site's labels are found by Babel's extractor (``_``, ``n_``, ``p_``); the
+error messages and the reasons of the audit are the English templates of :class:`scorer.errors.MjrefError`
+and :class:`scorer.errors.Message` (first argument, or a ``message = "…"`` written just before), found in the
+source's syntax tree; the items of Babcock's score sheet are their names (context ``babcock``); the tile
+keyboard's texts are :data:`web.tiles.KEYBOARD_TEXTS`. A template written as an f-string cannot be
+translated, so none is allowed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_file
+
+from kb import i18n
+from kb.text import VERDICTS
+from scorer.babcock.sheet import DOUBLES, LIMITS, POINTS
+from scorer.babcock.table import SEAT_NAMES
+from scorer.errors import InvalidHand, Message, MjrefError
+from web.tiles import KEYBOARD_TEXTS, SET_LABELS
+
+ROOT = Path(__file__).resolve().parent.parent
+# Modules whose labels go through _() / n_() / p_() (Babel's extractor reads them).
+LABELLED = (
+    "kb/text.py",
+    "kb/babcock_text.py",
+    "kb/cli.py",
+    "kb/options.py",
+    "kb/i18n.py",
+    "web/tiles.py",
+    "web/score.py",
+)
+# Modules whose errors and reasons are templates with params (read from the syntax tree).
+TEMPLATED = sorted(
+    [
+        *(ROOT / "scorer").rglob("*.py"),
+        *(ROOT / p for p in ("kb/audit.py", "kb/claims.py", "web/score.py", "web/table.py")),
+    ]
+)
+MAKERS = {
+    "Message",
+    "MjrefError",
+    "NotationError",
+    "InvalidHand",
+    "NotWinning",
+    "ProfileError",
+    "ClaimError",
+    "_fail",
+    "N_",
+}
+HOLE = re.compile(r"%\((\w+)\)s")
+
+
+def _called(node: ast.Call) -> str:
+    f = node.func
+    return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+
+
+def _is_message(node: ast.Assign) -> bool:
+    """``message = "…"``: a template written on the line before the error that takes it."""
+    named = any(isinstance(t, ast.Name) and t.id == "message" for t in node.targets)
+    return named and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def templates(path: Path) -> tuple[set[str], list[str]]:
+    """The message templates of one module, and the places where a template is an f-string or a sum."""
+    found: set[str] = set()
+    bad: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and _called(node) in MAKERS and node.args:
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.add(first.value)
+            elif isinstance(first, ast.JoinedStr | ast.BinOp):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+        elif isinstance(node, ast.Assign) and _is_message(node):
+            found.add(node.value.value)  # type: ignore[attr-defined]
+    return found, bad
+
+
+def marked() -> set[tuple[str | tuple[str, ...], str | None]]:
+    """Every (message id, context) mjref marks for translation outside the templates of the site."""
+    used: set[tuple[str | tuple[str, ...], str | None]] = {(v, None) for v in VERDICTS}
+    keywords = {"_": None, "n_": (1, 2), "p_": ((1, "c"), 2), "translate": (2,)}
+    for module in LABELLED:
+        for _, message, _, context in extract_from_file("python", ROOT / module, keywords):
+            used.add((message, context))
+    for path in TEMPLATED:
+        used |= {(t, None) for t in templates(path)[0]}
+    used |= {(item.name, "babcock") for table in (POINTS, DOUBLES, LIMITS) for item in table.values()}
+    used |= {(name, None) for name in SEAT_NAMES.values()}
+    used |= {(text, None) for text in (*KEYBOARD_TEXTS.values(), *SET_LABELS.values())}
+    return used
+
+
+def test_no_error_or_reason_is_an_f_string() -> None:
+    bad = [place for path in TEMPLATED for place in templates(path)[1]]
+    assert bad == [], f"write the template with %(name)s holes and pass the params: {bad}"
+
+
+def test_every_marked_message_has_its_chinese() -> None:
+    catalog = i18n.catalog("zh")
+    used = marked()
+    assert len(used) > 250
+    missing, untranslated, holes_differ = [], [], []
+    for message, context in sorted(used, key=str):
+        ids = message if isinstance(message, tuple) else (message,)
+        entry = catalog.get(ids[0], context=context)
+        if entry is None:
+            missing.append(message)
+            continue
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if entry.fuzzy or not all(strings):
+            untranslated.append(message)
+        holes = {h for m in ids for h in HOLE.findall(m)}
+        if any(set(HOLE.findall(s)) != holes for s in strings):
+            holes_differ.append(message)
+    assert missing == [], f"{len(missing)} not in the catalogue"
+    assert untranslated == []
+    assert holes_differ == [], "a translation must fill the same %(name)s holes"
+
+
+def test_an_error_keeps_its_english_text_and_says_it_in_chinese() -> None:
+    e = InvalidHand("%(n)s copies of %(tile)s: a set has only four", code="five-copies", n=5, tile="1m")
+    assert str(e) == "5 copies of 1m: a set has only four" and e.code == "five-copies"
+    assert i18n.localize(e, "en") == str(e)
+    assert i18n.localize(e, "zh") == "1m 有 5 张：一种牌只有四张"
+    nested = MjrefError("%(seat)s: %(error)s", seat=Message("South"), error=e)
+    assert str(nested) == "South: 5 copies of 1m: a set has only four"
+    assert i18n.localize(nested, "zh") == "南：1m 有 5 张：一种牌只有四张"
+
+
+def test_a_message_the_catalogue_lacks_stays_english() -> None:
+    assert i18n.localize(MjrefError("no such message %(x)s", x=1), "zh") == "no such message 1"
+    assert i18n.localize(MjrefError("100% sure"), "zh") == "100% sure"  # no params: no % formatting
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        ("123m456p789s1122z", ["牌数不对", "13 张"]),
+        ("11111m456p789s111z", ["1m 有 5 张"]),
+        ("123m456p789s1177zx", ["手牌第 18 个字符", "'x'"]),
+        ("123m456p789s111z5m|EW10", ["和牌情况", "|EW1000"]),
+        ("123m456p789s99m135z", ["不是和牌"]),
+    ],
+)
+def test_every_bad_hand_is_said_in_chinese(hand: str, words: list[str]) -> None:
+    from scorer import score
+
+    with pytest.raises(MjrefError) as caught:
+        score(hand)
+    text = i18n.localize(caught.value, "zh")
+    assert re.search(r"[\u4e00-\u9fff]", text), text
+    assert all(w in text for w in words), text
+    assert "\n" not in text
