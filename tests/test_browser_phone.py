@@ -78,6 +78,11 @@ def test_tap_a_hand_in_and_score_it(url, phone, tmp_path):
     page.wait_for_url("**/-/score?hand=*")
     expected = score(hand)
     assert page.locator("dd.total").inner_text().startswith(f"{expected.total} points")
+    # The total is read on the first screen: the claim and compare fields wait, folded, until they are wanted.
+    total = page.locator("section.result .result-total")
+    box = total.bounding_box()
+    assert total.inner_text() == f"{expected.total} points" and box is not None and box["y"] + box["height"] <= HEIGHT
+    assert not page.locator("#claim").is_visible()
     assert page.locator("table.fans").get_by_text(expected.fans[0].name).first.is_visible()
     # The hand stays in the address; the page shares it as a link to copy and as a QR code drawn on the server.
     assert page.input_value("#share-url") == page.url
