@@ -95,3 +95,26 @@ def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterato
             process.kill()
             process.wait()
         log.close()
+
+
+# Babcock's Fig. 18 held by East, with three losers (README, mjref settle): a table of four hands to settle.
+BABCOCK_TABLE = {
+    "east": "[8888p,1]234sEEEFFPPF",
+    "south": "[NNN,1]123m456m789m9p",
+    "west": "[222s,3]345m678m567p1s",
+    "north": "123p456p567p789s5s",
+    "winner": "E",
+}
+
+
+def watched_page(browser: Any, **options: Any) -> tuple[Any, Any, list[str]]:
+    """A new browser context (``options`` as Playwright's ``new_context`` takes them, 60 s timeouts), its page,
+    and the console errors, page errors and failed requests the page logs (a CSP violation shows there)."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    return context, page, errors

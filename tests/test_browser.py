@@ -15,6 +15,7 @@ from kb.load import load_corpus
 from scorer import score
 
 from .conftest import CHROMIUM  # the fixtures url and browser are in conftest.py, shared with test_browser_phone
+from .site_support import watched_page
 
 try:
     from playwright.sync_api import Page, sync_playwright
@@ -31,13 +32,7 @@ pytestmark = pytest.mark.skipif(_missing is not None, reason=_missing or "")
 @pytest.fixture
 def page(browser) -> Iterator[tuple[Page, list[str]]]:
     """A fresh page, and the console errors and failed requests it logs (a CSP violation shows there)."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
-    context.set_default_timeout(60_000)
-    p = context.new_page()
-    errors: list[str] = []
-    p.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    context, p, errors = watched_page(browser, viewport={"width": 1100, "height": 900})
     yield p, errors
     context.close()
 

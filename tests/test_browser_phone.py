@@ -17,6 +17,7 @@ import pytest
 from scorer import score
 
 # The same skip rule as test_browser.py; the fixtures url and browser are in conftest.py.
+from .site_support import BABCOCK_TABLE, watched_page
 from .test_browser import pytestmark  # noqa: F401
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -25,14 +26,7 @@ LONGEST = 15_000  # px: the tallest ruling or fan page on a phone, nothing opene
 
 
 def _context(browser: Any, **options: Any) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(**PHONE, **options)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
-    return context, page, errors
+    return watched_page(browser, **PHONE, **options)
 
 
 @pytest.fixture
@@ -163,14 +157,7 @@ def test_a_ruling_fits_its_first_screen_and_an_example_opens(url, phone, tmp_pat
 
 
 SCORED = quote("[CCCC][5555m]123p789pNN")
-# Babcock's Fig. 18 held by East, with three losers (README, mjref settle): the table mode's four hands.
-TABLE = {
-    "east": "[8888p,1]234sEEEFFPPF",
-    "south": "[NNN,1]123m456m789m9p",
-    "west": "[222s,3]345m678m567p1s",
-    "north": "123p456p567p789s5s",
-    "winner": "E",
-}
+TABLE = BABCOCK_TABLE  # the table mode's four hands
 PAGES = {
     "home": "/",
     "ruling": "/rulings/pung-completed-by-discard",

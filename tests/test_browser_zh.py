@@ -21,6 +21,7 @@ from kb.load import load_corpus
 from scorer import score
 from web.tiles import KEYBOARD_TEXTS
 
+from .site_support import watched_page
 from .test_browser import pytestmark  # noqa: F401  (the skip rule; the fixtures url and browser are in conftest.py)
 
 QUESTION = "七对里有四张一样的牌，能不能再算四归一？"
@@ -44,13 +45,7 @@ _ = gettext("zh")
 @pytest.fixture(params=sorted(DEVICES))
 def device(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[Any, list[str], str]]:
     """A fresh page on a phone or a desktop, the console errors it logs, and which device it is."""
-    context = browser.new_context(**DEVICES[request.param])
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
+    context, page, errors = watched_page(browser, **DEVICES[request.param])
     yield page, errors, request.param
     context.close()
 

@@ -16,7 +16,7 @@ from scorer import score
 from scorer.errors import MjrefError
 from web.tiles import KEYBOARD_TEXTS
 
-from .site_support import text_of
+from .site_support import BABCOCK_TABLE, text_of
 
 _ = gettext("zh")
 BAD = {  # a bad hand -> words its Chinese error names
@@ -25,13 +25,7 @@ BAD = {  # a bad hand -> words its Chinese error names
     "123m456p789s1177zx": ["手牌第 18 个字符", "'x'"],
 }
 BABCOCK = {"hand": "[SSS,1][NNN,2]123pEEWWE|EE0000", "ruleset": "babcock", "profile": "babcock-optional"}
-TABLE = {
-    "east": "[8888p,1]234sEEEFFPPF",
-    "south": "[NNN,1]123m456m789m9p",
-    "west": "[222s,3]345m678m567p1s",
-    "north": "123p456p567p789s5s",
-    "winner": "E",
-}
+TABLE = BABCOCK_TABLE
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
