@@ -22,6 +22,7 @@ from scorer import score as score_hand
 from scorer.babcock import settle_table
 from scorer.errors import printable
 from scorer.result import BabcockScore
+from web.export.command import export_command, publish_static
 from web.publish import publish, stage
 from web.serve import MAX_DEFAULT_WORKERS, default_workers, house_profile, serve
 
@@ -271,7 +272,7 @@ def serve_command(host: str, port: int, workers: int | None, profile: str) -> No
 
 @cli.command(
     "publish",
-    short_help="Publish the site with 'datasette publish' (cloudrun, heroku, fly, vercel).",
+    short_help="Publish the site: 'datasette publish' (cloudrun, heroku, fly, vercel), or static files (static).",
     context_settings={"ignore_unknown_options": True},
 )
 @click.argument("provider")
@@ -288,13 +289,18 @@ def publish_command(provider: str, profile: str, dry_run: bool, wheel: Path | No
 
     The database is staged in build/publish/ with the house profile baked in; arguments after
     PROVIDER that mjref does not know (for example --service NAME) go to 'datasette publish'.
+    PROVIDER static writes the site as static files into DIR (default build/static), as 'mjref export'.
 
     Example:
 
     \b
+        mjref publish static site/
         mjref publish cloudrun --dry-run
         mjref publish fly --profile our-club.yaml -- --app our-club-rulings
     """
+    if provider == "static":  # a folder for any static host: the site as 'mjref export' writes it
+        click.echo(publish_static(profile, extra))
+        return
     db = ensure_database(None)
     command = stage(db, provider, profile, extra, wheel=wheel)
     if dry_run:
@@ -401,6 +407,9 @@ def house_check(profile: str) -> None:
     from scorer.profiles import load_profile
 
     load_profile(profile)
+
+
+cli.add_command(export_command)  # mjref export DIR (web/export/command.py)
 
 
 def ensure_database(db_path: Path | None) -> Path:

@@ -16,6 +16,8 @@ A map for a newcomer:
   ``db.py`` (queries on the immutable database), ``house.py``
   (the house profile), ``respond.py`` (HTML or JSON), ``highlight.py`` (search terms marked) and
   ``cache.py`` (answers kept by URL).
+- ``export/``: ``mjref export``, the site as static files that work offline (its ``__init__.py`` is the map), with
+  the scripts of ``static/offline/``.
 - ``templates/`` (``mjref_*.html``), ``static/mjref.css``, ``metadata.yaml``, ``settings.json``.
 """
 

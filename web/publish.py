@@ -14,6 +14,9 @@ The wheel is the one given with ``--wheel``, or one built from mjref's source tr
 it. The templates and static files go from the installed ``web`` package; the settings are those of
 ``mjref serve``.
 
+``mjref publish static [DIR]`` is no ``datasette publish``: it writes the site as static files for any static
+host, as ``mjref export`` does (:mod:`web.export`).
+
 The image runs one server process: ``datasette publish`` writes its Dockerfile, whose command is
 ``datasette serve … --port $PORT``, and ``--extra-options`` only adds (quoted) arguments to it, so the
 worker processes of ``mjref serve`` (:mod:`web.app`) cannot replace it. A published site scales by the
@@ -22,6 +25,7 @@ platform's instances.
 
 from __future__ import annotations
 
+import os
 import shlex
 import shutil
 import sqlite3
@@ -47,6 +51,8 @@ PROVIDERS: dict[str, str | None] = {
     "fly": "datasette-publish-fly",
     "vercel": "datasette-publish-vercel",
 }
+# The static target: no 'datasette publish' but the site as static files (mjref export, web/export/command.py).
+STATIC = "static"
 STAGE_DIR = Path("build") / "publish"
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # the source tree, when mjref runs from one
 HOUSE_FILE = "house-profile.yaml"
@@ -117,7 +123,9 @@ def mjref_wheel(given: Path | None, out: Path) -> Path:
     for old in out.glob("mjref-*.whl"):
         old.unlink()
     pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(PROJECT_DIR)]
-    done = subprocess.run(pip, capture_output=True, text=True, check=False)
+    # A pure-Python wheel (no compiled scorer): the host that runs it may not be this machine's platform.
+    env = {**os.environ, "MJREF_COMPILE": "0"}
+    done = subprocess.run(pip, capture_output=True, text=True, check=False, env=env)
     built = sorted(out.glob("mjref-*.whl"))
     if done.returncode or not built:
         last = (done.stderr.strip().splitlines() or ["no wheel was written"])[-1]
@@ -146,7 +154,8 @@ def stage(
     """Stage the site in ``out`` with ``profile`` as the house profile and the mjref ``wheel`` (built from
     the source tree when None); return the publish command."""
     if provider not in PROVIDERS:
-        raise PublishError(f"unknown provider {provider!r}: use one of {', '.join(PROVIDERS)}")
+        names = ", ".join([*PROVIDERS, STATIC])
+        raise PublishError(f"unknown provider {provider!r}: use one of {names}")
     site = site_config(profile)
     house = load_profile(site.profile)
     builtin = profile in builtin_names()

@@ -1,0 +1,46 @@
+"""Helpers for the tests of ``mjref export``: the site exported once per run, and a static file server on loopback."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web.export.site import export_site
+
+_EXPORTS: dict[Path, Path] = {}
+
+
+def export_once(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of ``db`` exported (green-book), once per test run for every module that asks; tests read it and
+    never change it."""
+    if db not in _EXPORTS:
+        out = tmp_path_factory.mktemp("export") / "site"
+        export_site(out, db, say=lambda line: None)
+        _EXPORTS[db] = out
+    return _EXPORTS[db]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def static_server(root: Path) -> Iterator[str]:
+    """``root`` served by Python's static file server on a free loopback port; yields its address (ending in /)."""
+    handler = functools.partial(_Quiet, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,131 @@
+"""The site's pages rendered as files: every page requested in-process from the same Datasette app ``mjref serve``
+builds, its internal links rewritten to relative file paths, its Content Security Policy put in a ``<meta>``.
+
+A page at ``/rulings/x`` is written as ``rulings/x/index.html`` and its JSON as ``rulings/x.json``; links between
+pages are relative and name the ``index.html`` (``../../fans/y/index.html``), so the folder works on any static
+host, under any path, with or without directory indexes. A link to a path the export does not hold (Datasette's
+tables at ``/kb``, ``/kb.db``, the JSON of a score) loses its ``href``: it stays as text.
+
+>>> file_of("/rulings/payments"), file_of("/zh/"), file_of("/zh"), file_of("/rulings/payments.json")
+('rulings/payments/index.html', 'zh/index.html', 'zh/index.html', 'rulings/payments.json')
+>>> relative("rulings/x/index.html", "fans/y/index.html"), relative("index.html", "static/mjref.css")
+('../../fans/y/index.html', 'static/mjref.css')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import posixpath
+import re
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, unquote, urlsplit
+
+from web.security import STRICT
+
+LANG_PREFIXES = ("", "/zh")
+SEARCH, SCORE = "/-/search", "/-/score"
+_ATTR = re.compile(r'\b(href|src|action)="(/[^"]*)"')
+# A meta policy cannot say frame-ancestors (browsers ignore it there, with a console error); Pyodide compiles
+# WebAssembly, which 'wasm-unsafe-eval' allows without allowing eval().
+META_POLICY = re.sub(r";\s*frame-ancestors [^;]*", "", STRICT)
+SCORE_POLICY = META_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+
+
+def file_of(path: str) -> str:
+    """The file, relative to the export's root, that holds the page or file at site ``path``."""
+    path = unquote(path)
+    if path in ("/", "/zh", "/zh/"):
+        return path.strip("/") + ("/" if path != "/" else "") + "index.html"
+    if path.endswith(".json") or path.startswith("/static/"):
+        return path.lstrip("/")
+    return path.strip("/") + "/index.html"
+
+
+def relative(page: str, target: str) -> str:
+    """The link from the file ``page`` to the file ``target`` (both relative to the export's root)."""
+    return quote(posixpath.relpath(target, posixpath.dirname(page) or "."), safe="/-._~")
+
+
+@dataclass
+class Page:
+    """One page to write: its site path, its file, and what to add to its head."""
+
+    path: str
+    file: str
+    policy: str = META_POLICY
+    scripts: list[str] = field(default_factory=list)  # files of the export, loaded with defer
+
+
+def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
+    """Every page's site path (without ``.json``), in English and in Chinese.
+
+    ``ids`` holds the ruling ids, fan keys and source ids (``rulings``, ``fans``, ``sources``).
+    """
+    paths = []
+    for lang in LANG_PREFIXES:
+        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}"]
+        for kind in ("rulings", "fans", "sources"):
+            paths += [f"{lang}/{kind}/{quote(str(key), safe='')}" for key in sorted(ids[kind])]
+    return paths
+
+
+def json_path(path: str) -> str | None:
+    """The path of a page's JSON, or None for a page whose JSON needs a query (search, score)."""
+    if path.endswith(("/-/search", "/-/score")):
+        return None
+    return path + "index.json" if path.endswith("/") else path + ".json"
+
+
+class Rewriter:
+    """Rewrites the internal links of a page into relative links to the files the export holds."""
+
+    def __init__(self, files: set[str]) -> None:
+        self.files = files
+
+    def link(self, page: str, value: str) -> str | None:
+        """The relative link for the site address ``value`` from ``page``, or None when the export lacks it."""
+        parts = urlsplit(value)
+        target = file_of(parts.path)
+        if target not in self.files:
+            return None
+        tail = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+        return relative(page, target) + tail
+
+    def page(self, page: Page, text: str, head: str = "") -> str:
+        """``text`` with its links rewritten, its policy in a meta element and ``head`` added to its head."""
+
+        def one(m: re.Match[str]) -> str:
+            link = self.link(page.file, html.unescape(m.group(2)))
+            return "" if link is None else f'{m.group(1)}="{html.escape(link)}"'
+
+        text = _ATTR.sub(one, text)
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(page.policy)}">'
+        text = text.replace('<meta charset="utf-8">', f'<meta charset="utf-8">\n{meta}', 1)
+        scripts = "".join(f'<script src="{relative(page.file, s)}" defer></script>\n' for s in page.scripts)
+        return text.replace("</head>", f"{head}{scripts}</head>", 1)
+
+
+async def fetch_all(client: Any, paths: list[str], progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Every path requested from Datasette's in-process ``client``: the responses, by path (a page the site
+    answers with an error is written as the site shows it; the caller warns of it)."""
+    out: dict[str, Any] = {}
+    for n, path in enumerate(paths, start=1):
+        out[path] = await client.get(path)
+        if progress is not None:
+            progress(n)
+    return out
+
+
+def render(ds: Any, paths: list[str], progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The responses of ``paths`` from the Datasette instance ``ds``, in an event loop of their own, in a thread of
+    their own (so that the export runs from code that has a loop running too)."""
+
+    def run() -> dict[str, Any]:
+        return asyncio.run(fetch_all(ds.client, paths, progress))
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
