@@ -156,6 +156,26 @@ def test_a_ruling_fits_its_first_screen_and_an_example_opens(url, phone, tmp_pat
     assert errors == []
 
 
+def test_a_fan_page_example_leads_to_its_breakdown_in_the_ruling(url, phone):
+    """A fan page lists every example that scores the fan, each a line with its note; the breakdown is the
+    ruling's, opened where the link lands."""
+    page, errors = phone
+    page.goto(url + "/fans/tile-hog")
+    group = page.locator("details.example-group").first
+    if group.get_attribute("open") is None:
+        group.locator("summary").first.tap()
+    example = group.locator("details.example").first
+    example.locator("summary").tap()
+    assert not example.locator("table.fans").count()  # the fan page draws no breakdown itself
+    link = example.locator("a[href*='#example-']")
+    target = link.get_attribute("href").rsplit("#", 1)[1]
+    link.tap()
+    page.wait_for_url(f"**/rulings/**#{target}")
+    opened = page.locator(f"details#{target}")
+    assert opened.get_attribute("open") is not None and opened.locator("table.fans").is_visible()
+    assert errors == []
+
+
 SCORED = quote("[CCCC][5555m]123p789pNN")
 TABLE = BABCOCK_TABLE  # the table mode's four hands
 PAGES = {

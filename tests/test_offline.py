@@ -66,6 +66,9 @@ def offline(
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(base + "index.html")
         _wait(page, "() => document.documentElement.dataset.offline", "ready")
+        # What the browser fetches on its own after the page (the manifest, its icons) is in before the network
+        # goes: a fetch cut short by going offline is a console error that is no fault of the site.
+        page.wait_for_load_state("networkidle")
         context.set_offline(True)
         yield context, page, base, errors
         context.close()
