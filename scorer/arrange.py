@@ -3,6 +3,13 @@
 Non-separation (Article 10, principle 2) lives here: each arrangement is one reading
 of the tiles, and fans are detected inside one arrangement only, so tiles read as
 pungs are never read as chows as well. The scorer keeps the best arrangement.
+
+Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: module constants ``Final`` (the
+forms, the wait shapes, the group tables, the masks), so compiled code reads them without a dictionary
+lookup; :class:`Group` and :class:`Arrangement` are plain classes with ``__slots__`` and their own
+``__init__`` (native classes once compiled: a field read is a C field read, and making one runs no Python);
+a group is made once and shared, so groups compare by identity; tile sets are small integer bit sets (bit t
+for tile t), plain C arithmetic once compiled.
 """
 
 from __future__ import annotations
@@ -10,30 +17,39 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 from operator import mul
-from typing import NamedTuple
+from typing import Final
 
-from .hand import CHOW, PAIR, PUNG, Hand, Kind
+from .hand import Hand, Kind
 from .tiles import HONORS, ORPHANS, Tile, run_text
 
-REGULAR = "regular"
-SEVEN_PAIRS = "seven-pairs"
-THIRTEEN_ORPHANS = "thirteen-orphans"
-HONORS_KNITTED = "honors-and-knitted"
-KNITTED_STRAIGHT = "knitted-straight"
+# The kinds of set this library compares, as names of its own: hand.py, whose classes callers build, is not
+# compiled, and compiled code reads a Final of a compiled module as a C value rather than looking its name up.
+CHOW: Final = Kind.CHOW
+PUNG: Final = Kind.PUNG
+KONG: Final = Kind.KONG
+PAIR: Final = Kind.PAIR
 
-EDGE, CLOSED, SINGLE = "edge", "closed", "single"
+REGULAR: Final = "regular"
+SEVEN_PAIRS: Final = "seven-pairs"
+THIRTEEN_ORPHANS: Final = "thirteen-orphans"
+HONORS_KNITTED: Final = "honors-and-knitted"
+KNITTED_STRAIGHT: Final = "knitted-straight"
+
+EDGE: Final = "edge"
+CLOSED: Final = "closed"
+SINGLE: Final = "single"
 
 # The six ways to lay 147, 258 and 369 over the three suits: (suit of 147, suit of 258, suit of 369).
-KNITTED_SUITS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+KNITTED_SUITS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
 def _knitted_tiles(order: tuple[int, int, int]) -> tuple[Tile, ...]:
     return tuple(suit * 9 + start + step for start, suit in enumerate(order) for step in (0, 3, 6))
 
 
-KNITTED = {order: _knitted_tiles(order) for order in KNITTED_SUITS}
-KNITTED_ALLOWED = {order: frozenset(tiles) | frozenset(HONORS) for order, tiles in KNITTED.items()}
-KNITTED_MASKS = {order: sum(1 << t for t in tiles) for order, tiles in KNITTED.items()}
+KNITTED: Final = {order: _knitted_tiles(order) for order in KNITTED_SUITS}
+KNITTED_ALLOWED: Final = {order: frozenset(tiles) | frozenset(HONORS) for order, tiles in KNITTED.items()}
+KNITTED_MASKS: Final = {order: sum(1 << t for t in tiles) for order, tiles in KNITTED.items()}
 
 
 def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
@@ -41,20 +57,26 @@ def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
     return KNITTED[order]  # type: ignore[index]
 
 
-_SIZE = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
+_SIZE: Final = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
 
 
-class Group(NamedTuple):
+class Group:
     """A set of an arrangement. ``concealed`` is False for melded sets and for a pung
     completed by a discarded winning tile; ``declared`` marks sets written in brackets;
-    ``mask`` is the set's tiles as a bit set (bit t for tile t). Arrangements take their
-    groups from :data:`GROUPS`, which fills in the mask."""
+    ``mask`` is the set's tiles as a bit set (bit t for tile t). Every group is made once, in
+    :data:`GROUPS`, and arrangements take theirs from there: two equal groups are one object."""
 
-    kind: Kind
-    tile: Tile
-    concealed: bool
-    declared: bool = False
-    mask: int = 0
+    __slots__ = ("kind", "tile", "concealed", "declared", "mask")
+
+    def __init__(self, kind: Kind, tile: Tile, concealed: bool, declared: bool, mask: int) -> None:
+        self.kind = kind
+        self.tile = tile
+        self.concealed = concealed
+        self.declared = declared
+        self.mask = mask
+
+    def __repr__(self) -> str:
+        return f"Group({self.kind.name}, {self.tile}, concealed={self.concealed}, declared={self.declared})"
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -79,11 +101,11 @@ def _group_starts(kind: Kind) -> range:
 
 # Every group's tiles and text, and every group itself (by kind, tile, concealed, declared), made once:
 # arrangements only look them up.
-GROUP_TILES: dict[tuple[Kind, Tile], tuple[Tile, ...]] = {
+GROUP_TILES: Final[dict[tuple[Kind, Tile], tuple[Tile, ...]]] = {
     (k, t): _group_tiles(k, t) for k in Kind for t in _group_starts(k)
 }
-GROUP_TEXTS: dict[tuple[Kind, Tile], str] = {key: run_text(tiles) for key, tiles in GROUP_TILES.items()}
-GROUPS: dict[tuple[Kind, Tile, bool, bool], Group] = {
+GROUP_TEXTS: Final[dict[tuple[Kind, Tile], str]] = {key: run_text(tiles) for key, tiles in GROUP_TILES.items()}
+GROUPS: Final[dict[tuple[Kind, Tile, bool, bool], Group]] = {
     (k, t, c, d): Group(k, t, c, d, sum(1 << x for x in set(tiles)))
     for (k, t), tiles in GROUP_TILES.items()
     for c in (False, True)
@@ -91,14 +113,20 @@ GROUPS: dict[tuple[Kind, Tile, bool, bool], Group] = {
 }
 
 
-class Arrangement(NamedTuple):
+class Arrangement:
     """One reading of a hand. ``win`` is the index of the group holding the winning
     tile (-1 when the form has no groups); ``wait`` its shape (edge, closed, single or None)."""
 
-    form: str
-    groups: tuple[Group, ...]
-    win: int
-    wait: str | None
+    __slots__ = ("form", "groups", "win", "wait")
+
+    def __init__(self, form: str, groups: tuple[Group, ...], win: int, wait: str | None) -> None:
+        self.form = form
+        self.groups = groups
+        self.win = win
+        self.wait = wait
+
+    def __repr__(self) -> str:
+        return f"Arrangement({self.form!r}, {self.groups!r}, win={self.win}, wait={self.wait!r})"
 
 
 # --- regular hands: per-suit splits, cached on the suit's 9 counts ---------------------------------------------
@@ -184,8 +212,9 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[Group, ...
     return out
 
 
-NO_PAIR, WITH_PAIR = 1, 2  # bits of a suit's split status
-RANKS = range(9)
+NO_PAIR: Final = 1  # bits of a suit's split status
+WITH_PAIR: Final = 2
+RANKS: Final = range(9)
 
 
 def _sets_only(counts: list[int] | tuple[int, ...]) -> bool:
@@ -270,8 +299,8 @@ def knitted_straight_rest(counts: list[int], held: int) -> list[tuple[tuple[int,
     return out
 
 
-ORPHAN_MASK = sum(1 << t for t in ORPHANS)
-SUITED_MASK = (1 << 27) - 1
+ORPHAN_MASK: Final = sum(1 << t for t in ORPHANS)
+SUITED_MASK: Final = (1 << 27) - 1
 
 
 def honor_pair_count(counts: list[int]) -> int:
@@ -343,13 +372,23 @@ def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
     return tuple(GROUPS[Kind.KNITTED, suit * 9 + start, True, False] for start, suit in enumerate(order))
 
 
-def arrangements(hand: Hand) -> list[Arrangement]:
-    """Every reading of a complete hand, regular forms first. Empty when the hand is not complete."""
+def concealed_counts(hand: Hand) -> tuple[list[int], int]:
+    """How many of each of the 34 kinds the standing tiles and the winning tile hold, and those kinds as a bit
+    set (bit t: tile t held)."""
     counts = [0] * 34
-    held = 0  # bit t: tile t held
-    for t in (*hand.standing, hand.winning):
+    held = 0
+    for t in hand.standing:
         counts[t] += 1
         held |= 1 << t
+    w = hand.winning
+    counts[w] += 1
+    return counts, held | 1 << w
+
+
+def arrangements(hand: Hand, concealed: tuple[list[int], int] | None = None) -> list[Arrangement]:
+    """Every reading of a complete hand, regular forms first. Empty when the hand is not complete.
+    ``concealed``: :func:`concealed_counts` of the hand, when already made (it is not changed)."""
+    counts, held = concealed_counts(hand) if concealed is None else concealed
     declared = _declared_groups(hand)
     out: list[Arrangement] = []
     for split in regular_splits(counts):

@@ -1,10 +1,16 @@
-"""The hand model: declared sets, standing tiles, the winning tile and the situation."""
+"""The hand model: declared sets, standing tiles, the winning tile and the situation.
+
+Not compiled (``setup.py``): a caller builds these, and a compiled class would refuse an ill-typed field with
+a ``TypeError`` before the scorer could explain it (:func:`scorer.validate.checked`). The compiled modules
+keep their own ``Final`` names for the kinds they compare (:mod:`scorer.arrange`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import lru_cache
+from typing import Final
 
 from .tiles import EAST, Tile, run_text
 
@@ -20,7 +26,11 @@ class Kind(IntEnum):
 
 
 # The kinds as plain names: reading ``Kind.PUNG`` goes through the enum class each time, these do not.
-CHOW, PUNG, KONG, PAIR, KNITTED = Kind.CHOW, Kind.PUNG, Kind.KONG, Kind.PAIR, Kind.KNITTED
+CHOW: Final = Kind.CHOW
+PUNG: Final = Kind.PUNG
+KONG: Final = Kind.KONG
+PAIR: Final = Kind.PAIR
+KNITTED: Final = Kind.KNITTED
 
 
 @dataclass(frozen=True, slots=True)

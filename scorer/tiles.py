@@ -2,21 +2,33 @@
 
 A tile is an ``int`` from 0 to 33: characters (m) 0-8, dots (p) 9-17, bamboo (s)
 18-26, then the honours East, South, West, North, Red (C), Green (F), White (P) 27-33.
+
+Compiled with mypyc in a wheel (``setup.py``), like the rest of the scorer's hot path: what the compiler
+needs here is constants marked ``Final``, which compiled code reads as C values instead of looking them
+up in the module's dictionary on every use. Keep a new constant ``Final``.
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 Tile = int
 
-SUIT_LETTERS = "mps"
-HONOR_LETTERS = "ESWNCFP"
-WIND_LETTERS = HONOR_LETTERS[:4]  # E S W N, as the notation writes the prevalent and seat winds
-N_KINDS = 34
+SUIT_LETTERS: Final = "mps"
+HONOR_LETTERS: Final = "ESWNCFP"
+WIND_LETTERS: Final = HONOR_LETTERS[:4]  # E S W N, as the notation writes the prevalent and seat winds
+N_KINDS: Final = 34
 
-EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (RED, GREEN, WHITE)
-HONORS = WINDS + DRAGONS
+EAST: Final = 27
+SOUTH: Final = 28
+WEST: Final = 29
+NORTH: Final = 30
+RED: Final = 31
+GREEN: Final = 32
+WHITE: Final = 33
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (RED, GREEN, WHITE)
+HONORS: Final = WINDS + DRAGONS
 
 
 def tile(rank: int, suit: str) -> Tile:
@@ -50,11 +62,11 @@ def is_terminal_or_honor(t: Tile) -> bool:
     return t >= 27 or t % 9 in (0, 8)
 
 
-GREEN_TILES = frozenset({tile(r, "s") for r in (2, 3, 4, 6, 8)} | {GREEN})
-REVERSIBLE_TILES = frozenset(
+GREEN_TILES: Final = frozenset({tile(r, "s") for r in (2, 3, 4, 6, 8)} | {GREEN})
+REVERSIBLE_TILES: Final = frozenset(
     {tile(r, "p") for r in (1, 2, 3, 4, 5, 8, 9)} | {tile(r, "s") for r in (2, 4, 5, 6, 8, 9)} | {WHITE}
 )
-ORPHANS = tuple(sorted({tile(r, s) for s in SUIT_LETTERS for r in (1, 9)} | set(HONORS)))
+ORPHANS: Final = tuple(sorted({tile(r, s) for s in SUIT_LETTERS for r in (1, 9)} | set(HONORS)))
 
 
 def name(t: Tile) -> str:
@@ -87,4 +99,4 @@ def run_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     return "".join(out)
 
 
-_DIGITS = "123456789"
+_DIGITS: Final = "123456789"

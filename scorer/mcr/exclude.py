@@ -8,47 +8,66 @@
 2. The exclusion table (``exclusions.csv``) then removes what a scored fan implies,
    walking fans from the highest (1) to the lowest, so a fan excluded by a higher one no
    longer excludes anything itself.
+
+Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: :class:`Removal` and :class:`Row`
+are plain classes with ``__slots__`` and an ``__init__`` of their own (compiled, native classes; a
+dataclass's generated ``__init__`` would run as interpreted Python); the exclusion table's rows are read
+once per profile into :class:`Row` (scope as a small int, ``when`` split into a fan number or a condition),
+so the loop of :func:`apply_exclusions` reads typed fields and sets of groups as integer bit sets.
+Constants are ``Final``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..profiles import Profile
 from .positions import OVERLAPS, PRINCIPLE_ACCOUNT_ONCE, TREE
 from .table import CONDITIONS, EXCLUSIONS, FANS, ExclusionRule
 from .view import HandFacts, Hits
 
-NON_REPETITION = "principle-non-repetition"
-NON_IDENTICAL = "principle-non-identical"
-ACCOUNT_ONCE = PRINCIPLE_ACCOUNT_ONCE  # a principle, and a disputed ruling too
-HIGHER_SCORE = "principle-higher-score"
-THREE_CHOW_FANS = "account-once-three-chow-fans"  # the ruling cited when a three-chow fan links the sets
-FOUR_CHOWS = "account-once-four-chows"  # and when two-chow fans among four chows do
+NON_REPETITION: Final = "principle-non-repetition"
+NON_IDENTICAL: Final = "principle-non-identical"
+ACCOUNT_ONCE: Final = PRINCIPLE_ACCOUNT_ONCE  # a principle, and a disputed ruling too
+HIGHER_SCORE: Final = "principle-higher-score"
+THREE_CHOW_FANS: Final = "account-once-three-chow-fans"  # the ruling cited when a three-chow fan links the sets
+FOUR_CHOWS: Final = "account-once-four-chows"  # and when two-chow fans among four chows do
 
 
-class Hit(NamedTuple):
+class Hit:
     """One instance of a set-combination fan in an arrangement: its fan, the sets it uses (group
-    indices) and those sets as a bit set (bit i for group i). Make one with :func:`make_hit`."""
+    indices) and those sets as a bit set (bit i for group i). Each instance is one object, compared by
+    identity: a detector never finds the same sets twice for its fan."""
 
-    fan: int
-    sets: tuple[int, ...]
-    mask: int
+    __slots__ = ("fan", "sets", "mask")
+
+    def __init__(self, fan: int, sets: tuple[int, ...]) -> None:
+        self.fan = fan
+        self.sets = sets
+        mask = 0
+        for i in sets:
+            mask |= 1 << i
+        self.mask = mask
+
+    def __repr__(self) -> str:
+        return f"Hit({self.fan}, {self.sets})"
 
 
 def make_hit(fan: int, sets: tuple[int, ...]) -> Hit:
-    return Hit(fan, sets, _set_mask(sets))
+    return Hit(fan, sets)
 
 
-@dataclass(slots=True)
 class Removal:
     """Why one fan (some or all of its instances) was not scored."""
 
-    fan: int
-    by: list[int] = field(default_factory=list)
-    rulings: list[str] = field(default_factory=list)
+    __slots__ = ("fan", "by", "rulings")
+
+    def __init__(self, fan: int, by: list[int] | None = None, rulings: list[str] | None = None) -> None:
+        self.fan = fan
+        self.by: list[int] = [] if by is None else by
+        self.rulings: list[str] = [] if rulings is None else rulings
 
     def copy(self) -> Removal:
         return Removal(self.fan, list(self.by), list(self.rulings))
@@ -63,15 +82,6 @@ class Removal:
 
 
 # --- account-once search -------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def _set_mask(sets: tuple[int, ...]) -> int:
-    """The bit set of a hit's sets (bit i for group i)."""
-    m = 0
-    for i in sets:
-        m |= 1 << i
-    return m
 
 
 def _is_forest(hits: list[Hit], overlaps: frozenset[tuple[int, int]]) -> bool:
@@ -110,7 +120,7 @@ def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | Non
     return None
 
 
-MAX_CHOICES = 8  # equal-best choices kept per arrangement: enough for every tie seen, bounded for the worst
+MAX_CHOICES: Final = 8  # equal-best choices kept per arrangement: enough for every tie seen, bounded for the worst
 
 
 def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[list[Hit]]:
@@ -165,7 +175,7 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
 
 
 # Fans whose exclusions depend on the very sets they use ("sets" rows): for them a choice's sets matter.
-SET_SCOPED = frozenset(rule.fan for rule in EXCLUSIONS if rule.scope == "sets")
+SET_SCOPED: Final = frozenset(rule.fan for rule in EXCLUSIONS if rule.scope == "sets")
 
 
 def _kind(chosen: list[Hit]) -> tuple[tuple[int, int], ...]:
@@ -202,10 +212,30 @@ def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int,
 # --- the exclusion table -------------------------------------------------------------------------------------
 
 
+ALL, SETS, ONE = 0, 1, 2  # a row's scope, as a small int
+SCOPES: Final = {"all": ALL, "sets": SETS, "one": ONE}
+
+
+class Row:
+    """One exclusion row in force, read once for the loop of :func:`apply_exclusions`: the fan it excludes,
+    its scope, what it requires (``when_fan``, a fan number, 0 for none; ``condition``, a named condition, or
+    None) and the two rulings it cites."""
+
+    __slots__ = ("excludes", "scope", "when_fan", "condition", "cite")
+
+    def __init__(self, rule: ExclusionRule) -> None:
+        self.excludes: int = rule.excludes
+        self.scope: int = SCOPES[rule.scope]
+        when = rule.when
+        self.when_fan: int = int(when) if when.isdigit() else 0
+        self.condition: Callable[[HandFacts], bool] | None = CONDITIONS[when] if when and not when.isdigit() else None
+        self.cite: list[str] = [rule.ruling, FAN_RULING[rule.fan]]
+
+
 class Rules(NamedTuple):
     """The exclusion table under one profile."""
 
-    active: dict[int, list[ExclusionRule]]  # the rows in force, by excluding fan
+    active: dict[int, list[Row]]  # the rows in force, by excluding fan
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: frozenset[int]  # the excluding fans of the waived rows
     order: tuple[int, ...]  # the excluding fans, highest value first (a fan a higher one excluded excludes nothing)
@@ -216,11 +246,11 @@ class Rules(NamedTuple):
 def rules_for(profile: Profile) -> Rules:
     """The exclusion rows in force under ``profile``, by excluding fan; and, for rows a
     position switched off, the ruling to cite on the fan that therefore stays."""
-    active: dict[int, list[ExclusionRule]] = {}
+    active: dict[int, list[Row]] = {}
     waived: dict[tuple[int, int], list[str]] = {}
     for rule in EXCLUSIONS:
         if rule.in_force(profile):
-            active.setdefault(rule.fan, []).append(rule)
+            active.setdefault(rule.fan, []).append(Row(rule))
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
     order = tuple(sorted(active, key=lambda n: (-profile.points.get(n, 0), n)))
@@ -237,34 +267,48 @@ def apply_exclusions(
     active, waived, waiving, _, rank = rules_for(profile)
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74.
-    for a in sorted([fan for fan in hits if fan in rank], key=rank.__getitem__):
-        if not hits.get(a):
+    excluding = [fan for fan in hits if fan in rank]
+    if len(excluding) > 1:
+        excluding.sort(key=rank.__getitem__)
+    for a in excluding:
+        own_hits = hits[a]
+        if not own_hits:
             continue
-        for rule in active[a]:
-            b = rule.excludes
+        own = -1  # the excluding fan's sets as a bit set, made when a "sets" row first asks
+        for row in active[a]:
+            b = row.excludes
             victims = hits.get(b)
             if not victims:
                 continue
-            if rule.when:
-                if rule.when.isdigit():
-                    if not hits.get(int(rule.when)):
-                        continue
-                elif not CONDITIONS[rule.when](facts):
-                    continue
-            if rule.scope == "all":
+            if row.when_fan and not hits.get(row.when_fan):
+                continue
+            if row.condition is not None and not row.condition(facts):
+                continue
+            scope = row.scope
+            if scope == ALL:
                 gone, kept = victims, []
-            elif rule.scope == "one":
+            elif scope == ONE:
                 gone, kept = victims[:1], victims[1:]
             else:
-                own = {s for used in hits[a] for s in used}
-                gone = [used for used in victims if set(used) <= own]
-                kept = [used for used in victims if not set(used) <= own]
+                if own < 0:
+                    own = 0
+                    for used in own_hits:
+                        for s in used:
+                            own |= 1 << s
+                gone, kept = [], []
+                for used in victims:
+                    inside = True
+                    for s in used:
+                        if not own >> s & 1:
+                            inside = False
+                            break
+                    (gone if inside else kept).append(used)
             if not gone:
                 continue
             hits[b] = kept
             if b not in removed:
                 removed[b] = Removal(b)
-            removed[b].add([a], [rule.ruling, FAN_RULING[a]])
+            removed[b].add([a], row.cite)
     if not waiving.isdisjoint(hits):
         for (a, b), rulings in waived.items():
             if hits.get(a) and hits.get(b):
@@ -272,4 +316,4 @@ def apply_exclusions(
     return extra
 
 
-FAN_RULING = {number: info.ruling for number, info in FANS.items()}
+FAN_RULING: Final = {number: info.ruling for number, info in FANS.items()}

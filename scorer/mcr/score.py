@@ -1,59 +1,78 @@
-"""Score an MCR hand: every arrangement, every fan, the principles, the best total."""
+"""Score an MCR hand: every arrangement, every fan, the principles, the best total.
+
+Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: :class:`Reading` and
+:class:`SetFans` are plain classes with ``__slots__`` and their own ``__init__`` (native classes once
+compiled); the detectors are run from tuples of (fan, function, combination) chosen once per shape of
+hand or arrangement, so the loops read no attribute; constants are ``Final``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
-from ..arrange import GROUP_TEXTS, SEVEN_PAIRS, Arrangement, arrangements
+from ..arrange import GROUP_TEXTS, PUNG, SEVEN_PAIRS, Arrangement, arrangements
 from ..errors import NotWinning
-from ..hand import PUNG, Hand
+from ..hand import Hand
 from ..notation import format_hand
 from ..profiles import Profile
 from ..result import Alternative, Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen, make_hit
-from .fans import DETECTORS, Detect
+from .fans import DETECTORS, Detect, Detector
 from .positions import SEVEN_PAIRS_TILE_HOG
 from .table import FANS
 from .view import HandFacts, Hits, View
 
-CHICKEN_HAND = 43
-FLOWERS = 81
-CHICKEN = DETECTORS[CHICKEN_HAND]  # the fallback detector, asked when nothing but flowers scores
-MINIMUM = 8
-EQUAL_READINGS = ("equal-readings",)  # the ruling cited wherever other readings of the same total are shown
-WHOLE_HAND = ("eight-point-minimum", "payments")  # the rulings behind the hand as a whole
-WHOLE_HAND_TIED = (*WHOLE_HAND, *EQUAL_READINGS)
+CHICKEN_HAND: Final = 43
+FLOWERS: Final = 81
+CHICKEN: Final = DETECTORS[CHICKEN_HAND]  # the fallback detector, asked when nothing but flowers scores
+MINIMUM: Final = 8
+EQUAL_READINGS: Final = ("equal-readings",)  # the ruling cited wherever other readings of the same total are shown
+WHOLE_HAND: Final = ("eight-point-minimum", "payments")  # the rulings behind the hand as a whole
+WHOLE_HAND_TIED: Final = (*WHOLE_HAND, *EQUAL_READINGS)
 
 
-@dataclass(slots=True)
 class Reading:
     """One arrangement's outcome: the fans scored and those left out."""
 
-    arr: Arrangement
-    total: int
-    hits: dict[int, Hits]  # by fan: the sets each instance uses
-    removed: dict[int, Removal]
-    extra: dict[int, list[str]]
+    __slots__ = ("arr", "total", "hits", "removed", "extra")
+
+    def __init__(
+        self,
+        arr: Arrangement,
+        total: int,
+        hits: dict[int, Hits],
+        removed: dict[int, Removal],
+        extra: dict[int, list[str]],
+    ) -> None:
+        self.arr = arr
+        self.total = total
+        self.hits = hits  # by fan: the sets each instance uses
+        self.removed = removed
+        self.extra = extra
+
+
+# A detector as the loops below read it: its fan, its function and whether it is a set-combination fan.
+Run = tuple[int, Detector, bool]
 
 
 @lru_cache(maxsize=64)
-def _per_hand(kongs: int, honors: bool, suits: int) -> tuple[Detect, ...]:
+def _per_hand(kongs: int, honors: bool, suits: int) -> tuple[Run, ...]:
     """The per-hand detectors worth running on a hand that declares this many kongs, with or without
     honours, holding tiles of this many suits."""
     return tuple(
-        d
+        (d.number, d.detect, d.combination)
         for d in DETECTORS.values()
         if d.per_hand and d.kongs <= kongs and d.honors in (None, honors) and (d.suits is None or suits in d.suits)
     )
 
 
 @lru_cache(maxsize=512)
-def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tuple[Detect, ...]:
+def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tuple[Run, ...]:
     """The detectors of the sets worth running on an arrangement of this form, with this many chows, pungs
     and pungs of honours (all per-arrangement detectors but the wait fans' and Chicken Hand's)."""
     return tuple(
-        d
+        (d.number, d.detect, d.combination)
         for d in DETECTORS.values()
         if not d.per_hand
         and not d.fallback
@@ -75,21 +94,23 @@ def _hand_hits(view: View) -> dict[int, Hits]:
     """Hits of the fans that depend only on the tiles and the situation, found once per hand."""
     found = {}
     facts = view.facts
-    for d in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits)):
-        hits = d.detect(view)
+    for number, detect, _ in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits)):
+        hits = detect(view)
         if hits:
-            found[d.number] = hits
+            found[number] = hits
     return found
 
 
-@dataclass(slots=True)
 class SetFans:
     """What an arrangement's sets make, whichever of them holds the winning tile: the hits of every
     per-arrangement fan but the wait fans, the set-combination fans already chosen, and why the
     others were not."""
 
-    hits: dict[int, Hits]
-    removed: dict[int, Removal]
+    __slots__ = ("hits", "removed")
+
+    def __init__(self, hits: dict[int, Hits], removed: dict[int, Removal]) -> None:
+        self.hits = hits
+        self.removed = removed
 
 
 def _set_fans(view: View, profile: Profile) -> list[SetFans]:
@@ -98,15 +119,15 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
     points = profile.points
     combos: list[Hit] = []
     hits: dict[int, Hits] = {}
-    for d in _per_arrangement(view.form, len(view.chows), len(view.pungs), view.honor_pungs):
-        found = d.detect(view)
+    for number, detect, combination in _per_arrangement(view.form, len(view.chows), len(view.pungs), view.honor_pungs):
+        found = detect(view)
         if not found:
             continue
-        if d.combination:
-            number = d.number
-            combos += [make_hit(number, s) for s in found]
+        if combination:
+            for s in found:
+                combos.append(make_hit(number, s))
         else:
-            hits[d.number] = found
+            hits[number] = found
     if not combos:
         return [SetFans(hits, {})]
     choices = choose_combinations(combos, points, profile)
@@ -148,9 +169,10 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
     return Reading(arr, total, hits, removed, extra)
 
 
-FAN_RULINGS = {number: info.rulings for number, info in FANS.items()}
-CONCEALED_PUNG_FANS = frozenset({12, 33, 66})  # Four, Three and Two Concealed Pungs
-PUNG_COMPLETED_BY_DISCARD = ("pung-completed-by-discard",)
+FAN_RULINGS: Final = {number: info.rulings for number, info in FANS.items()}
+CONCEALED_PUNG_FANS: Final = frozenset({12, 33, 66})  # Four, Three and Two Concealed Pungs
+PUNG_COMPLETED_BY_DISCARD: Final = ("pung-completed-by-discard",)
+CITES_MORE: Final = CONCEALED_PUNG_FANS | {64}  # fans that may cite more than their row (see _fan_rulings)
 
 
 def _pung_took_the_discard(arr: Arrangement) -> bool:
@@ -208,7 +230,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
     seen: list[tuple[View, list[SetFans]]] = []
-    for arr in arrangements(hand):
+    for arr in arrangements(hand, facts.concealed_counts):
         known = _same_sets(seen, arr) if seen else None
         if known:  # the same sets with the winning tile in another of them: only the wait fans can differ
             view, choices = known
@@ -273,18 +295,24 @@ def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
 def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
     """The fans a reading scores, with their points, sets and rulings."""
     fans = []
-    for number in sorted(reading.hits):
-        hs = reading.hits[number]
+    hits = reading.hits
+    plain = not reading.extra  # no fan cites more than its table row, but those of CITES_MORE may
+    for number in sorted(hits):
+        hs = hits[number]
         if hs:
             count = len(hs)
-            sets = _sets_text(reading, hs)
-            fans.append(_fan_score(number, points[number] * count, count, sets, _fan_rulings(number, reading)))
+            sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
+            rulings = FAN_RULINGS[number] if plain and number not in CITES_MORE else _fan_rulings(number, reading)
+            fans.append(_fan_score(number, points[number] * count, count, sets, rulings))
     return tuple(fans)
 
 
 def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     """The fans a reading has but may not score, with why."""
-    return tuple(_excluded(n, tuple(r.by), tuple(r.rulings)) for n, r in sorted(reading.removed.items()))
+    removed = reading.removed
+    if not removed:
+        return ()
+    return tuple([_excluded(n, tuple(removed[n].by), tuple(removed[n].rulings)) for n in sorted(removed)])
 
 
 def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) -> Score:

@@ -1,19 +1,27 @@
-"""What fan detectors read: one arrangement of a hand, with facts computed once."""
+"""What fan detectors read: one arrangement of a hand, with facts computed once.
+
+Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: :class:`HandFacts` and
+:class:`View` are plain classes whose attributes are all set, typed, in ``__init__`` (``View`` lists them
+in ``__slots__``), so compiled they are native classes and a detector's ``v.facts.mask`` is a C field read;
+add an attribute there, never from outside. Constants are ``Final``.
+"""
 
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
-from ..arrange import GROUPS, Arrangement
-from ..hand import CHOW, KONG, PAIR, PUNG, Hand
+from ..arrange import CHOW, GROUPS, KONG, PAIR, PUNG, Arrangement, concealed_counts
+from ..hand import Hand
 from ..profiles import Profile
 from ..tiles import Tile
 from ..wait import waiting_mask
 
-SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+SUIT_MASKS: Final = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
 # The suits present, by a 3-bit code (bit s: suit s is present).
-SUIT_SETS = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
+SUIT_SETS: Final = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
 
+NO_TILES: Final[frozenset[Tile]] = frozenset()
 Hits = list[tuple[int, ...]]  # each hit: the indices of the groups one instance of a fan uses
 
 
@@ -23,13 +31,20 @@ class HandFacts:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.situation = hand.situation
-        counts = hand.counts()
+        in_hand, mask = concealed_counts(hand)
+        self.concealed_counts = (in_hand, mask)  # for arrangements(), which only reads them
+        counts = list(in_hand)  # as Hand.counts(): kongs counted as four
+        melds = hand.melds
+        for m in melds:
+            t = m.tile
+            if m.kind is CHOW:
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+            else:
+                counts[t] += 4 if m.kind is KONG else 3
+            mask |= GROUPS[m.kind, t, True, True].mask  # the declared set's tiles
         self.counts = counts
-        mask = 1 << hand.winning
-        for t in hand.standing:
-            mask |= 1 << t
-        for m in hand.melds:
-            mask |= GROUPS[m.kind, m.tile, True, True].mask  # the declared set's tiles
         self.mask = mask  # bit t: the hand holds tile t
         suit_code = 0  # bit s: the hand holds tiles of suit s
         for suit, suit_mask in enumerate(SUIT_MASKS):
@@ -41,18 +56,20 @@ class HandFacts:
         n_concealed_kongs = 0
         concealed = True
         declared_copies_of_win = 0
-        for m in hand.melds:
-            hidden = m.concealed
+        win = hand.winning
+        for m in melds:
+            hidden = m.offer == 0  # Meld.concealed
             concealed = concealed and hidden
             if m.kind is KONG:
                 kong_tiles.append(m.tile)
                 n_concealed_kongs += hidden
-            declared_copies_of_win += m.tiles.count(hand.winning)
+            if GROUPS[m.kind, m.tile, True, True].mask >> win & 1:
+                declared_copies_of_win += m.tiles.count(win)
         self.n_kongs = len(kong_tiles)
         self.n_concealed_kongs = n_concealed_kongs
         self.n_melded_kongs = self.n_kongs - n_concealed_kongs
         self.concealed = concealed
-        self.kong_tiles = frozenset(kong_tiles)
+        self.kong_tiles = frozenset(kong_tiles) if kong_tiles else NO_TILES
         # Tiles held four times but not as a declared kong (the Tile Hog candidates).
         self.hog_tiles = (
             tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if 4 in counts else ()
@@ -179,8 +196,9 @@ class View:
 
     @property
     def all_sets(self) -> tuple[int, ...]:
-        return tuple(range(len(self.groups)))
+        return ALL_SETS[len(self.groups)]
 
 
-NO_PAIRS: list[Pair] = []
-NO_TRIPLES: list[Triple] = []
+ALL_SETS: Final = tuple(tuple(range(n)) for n in range(8))  # every set of an arrangement of n groups
+NO_PAIRS: Final[list[Pair]] = []
+NO_TRIPLES: Final[list[Triple]] = []

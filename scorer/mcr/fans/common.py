@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-from ...arrange import REGULAR
-from ...hand import KONG
+from ...arrange import KONG, REGULAR
 from ...tiles import DRAGONS, GREEN_TILES, REVERSIBLE_TILES, WINDS, is_terminal, is_terminal_or_honor
 from ..view import Hits, Triple, View
 
@@ -28,14 +28,14 @@ def ranks_from(low: int, high: int) -> int:
     return mask(t for t in range(27) if low <= t % 9 + 1 <= high)
 
 
-GREEN = mask(GREEN_TILES)
-REVERSIBLE = mask(REVERSIBLE_TILES)
-TERMINALS = mask(t for t in range(27) if is_terminal(t))
-EVEN = mask(t for t in range(27) if t % 9 % 2 == 1)
-TERMINALS_HONORS = mask(t for t in range(34) if is_terminal_or_honor(t))
-FIVES = mask(t for t in range(27) if t % 9 == 4)
-WIND_TILES = mask(WINDS)
-DRAGON_TILES = mask(DRAGONS)
+GREEN: Final = mask(GREEN_TILES)
+REVERSIBLE: Final = mask(REVERSIBLE_TILES)
+TERMINALS: Final = mask(t for t in range(27) if is_terminal(t))
+EVEN: Final = mask(t for t in range(27) if t % 9 % 2 == 1)
+TERMINALS_HONORS: Final = mask(t for t in range(34) if is_terminal_or_honor(t))
+FIVES: Final = mask(t for t in range(27) if t % 9 == 4)
+WIND_TILES: Final = mask(WINDS)
+DRAGON_TILES: Final = mask(DRAGONS)
 
 
 def all_sets(v: View) -> Hits:
@@ -46,8 +46,11 @@ def all_sets(v: View) -> Hits:
 def every_group_holds(v: View, tiles: int) -> Hits:
     """Every set and the pair of a four-sets-and-a-pair reading hold one of ``tiles``: one instance using
     every set; none otherwise."""
-    if v.form != REGULAR or any(not tiles & g.mask for g in v.groups):
+    if v.form != REGULAR:
         return []
+    for g in v.groups:
+        if not tiles & g.mask:
+            return []
     return all_sets(v)
 
 

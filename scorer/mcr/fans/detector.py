@@ -1,9 +1,15 @@
-"""The detector record, the ``@fan`` decorator that registers one, and what its prefilters mean."""
+"""The detector record, the ``@fan`` decorator that registers one, and what its prefilters mean.
+
+The detectors are compiled with mypyc in a wheel (``setup.py``), with the rest of the scorer's hot path:
+a detector is a plain typed function of a :class:`~scorer.mcr.view.View`, and the constants it reads
+(:data:`NONE`, :data:`WHOLE`, the masks of :mod:`.common`) are ``Final``. Keep new ones so.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from ...arrange import HONORS_KNITTED, KNITTED_STRAIGHT, REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS
 from ..table import FANS
@@ -11,11 +17,11 @@ from ..view import Hits, View
 
 Detector = Callable[[View], Hits]
 
-NONE: Hits = []  # the fan is absent
-WHOLE: Hits = [()]  # one instance of a fan of the whole hand or of the situation, using no particular set
+NONE: Final[Hits] = []  # the fan is absent
+WHOLE: Final[Hits] = [()]  # one instance of a fan of the whole hand or of the situation, using no particular set
 
-ALL_FORMS = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
-SET_FORMS = (REGULAR, KNITTED_STRAIGHT)  # the forms with sets: where a wait can be edge, closed or single
+ALL_FORMS: Final = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
+SET_FORMS: Final = (REGULAR, KNITTED_STRAIGHT)  # the forms with sets: where a wait can be edge, closed or single
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +57,7 @@ class Detect:
     fallback: bool = False
 
 
-DETECTORS: dict[int, Detect] = {}
+DETECTORS: Final[dict[int, Detect]] = {}
 
 
 def fan(

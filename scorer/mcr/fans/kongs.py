@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...hand import KONG
+from ...arrange import KONG
 from ..positions import CHINESE, FIVE, KONG_TABLE, MELDED_AND_CONCEALED_KONG
 from ..view import Hits, View
 from .common import kong_sets

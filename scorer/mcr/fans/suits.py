@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...arrange import REGULAR
 from ..view import Hits, View
 from .common import (
@@ -18,8 +20,11 @@ from .common import (
 )
 from .detector import NONE, WHOLE, fan
 
-UPPER_TILES, MIDDLE_TILES, LOWER_TILES = ranks_from(7, 9), ranks_from(4, 6), ranks_from(1, 3)
-UPPER_FOUR, LOWER_FOUR = ranks_from(6, 9), ranks_from(1, 4)
+UPPER_TILES: Final = ranks_from(7, 9)
+MIDDLE_TILES: Final = ranks_from(4, 6)
+LOWER_TILES: Final = ranks_from(1, 3)
+UPPER_FOUR: Final = ranks_from(6, 9)
+LOWER_FOUR: Final = ranks_from(1, 4)
 
 
 @fan(3, per_hand=True, suits=(0, 1))
