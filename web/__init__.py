@@ -12,7 +12,8 @@ A map for a newcomer:
 - The pages, each HTML and JSON, in English and in Chinese under ``/zh/`` (``urls.py`` makes each language's
   paths, ``respond.py`` renders through one template environment per language with its message catalogue
   installed): ``reference.py`` (home, ruling, fan, source), ``search.py``,
-  ``score.py`` (score, audit, compare) and ``table.py`` (a Babcock table settled from four hands); with
+  ``score.py`` (score, audit, compare; its input checks in ``score_checks.py``, shared with the offline page)
+  and ``table.py`` (a Babcock table settled from four hands); with
   ``db.py`` (queries on the immutable database), ``house.py``
   (the house profile), ``respond.py`` (HTML or JSON), ``highlight.py`` (search terms marked) and
   ``cache.py`` (answers kept by URL).

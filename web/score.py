@@ -13,16 +13,16 @@ from datasette import Response
 from datasette.utils.asgi import BadRequest
 
 from kb.audit import Audit, audit, compare
-from kb.i18n import babcock_name, fan_name, localize
+from kb.i18n import fan_name, localize
 from scorer import Score, score
 from scorer.errors import MjrefError
 from scorer.mcr.table import FANS
-from scorer.notation import MAX_LENGTH as MAX_HAND
 from scorer.profiles import Profile, load_profile
 
 from .db import site_facts
 from .house import profiles
 from .respond import respond
+from .score_checks import checked, named, shown
 from .urls import lang_of
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
@@ -47,7 +47,7 @@ def score_choice(args: Any, house: Profile, choices: dict[str, str]) -> tuple[st
     if ruleset not in RULESETS:
         raise MjrefError(
             "unknown rule set %(ruleset)s: use one of %(rulesets)s",
-            ruleset=_shown(ruleset),
+            ruleset=shown(ruleset),
             rulesets=", ".join(RULESETS),
         )
     if not profile:
@@ -149,24 +149,7 @@ async def qr_code(datasette: Any, request: Any) -> Response:
 
 def score_input(hand: str, profile: str, choices: dict[str, str], ruleset: str = "mcr") -> Score:
     """Score a hand from the request under one of the site's profiles; a :class:`MjrefError` for bad input."""
-    return score(hand, profile=_checked(hand, profile, choices), ruleset=ruleset)
-
-
-def _checked(hand: str, profile: str, choices: dict[str, str]) -> str:
-    """What :func:`scorer.score` takes for ``profile``, once the hand and the profile are checked."""
-    if not hand.strip():
-        raise MjrefError("no hand: give one as ?hand=… in mjref's notation")
-    if len(hand) > MAX_HAND:
-        raise MjrefError("hand too long: %(length)s characters (at most %(most)s)", length=len(hand), most=MAX_HAND)
-    if profile not in choices:
-        message = "unknown profile %(profile)s: use one of %(profiles)s"
-        raise MjrefError(message, profile=_shown(profile), profiles=", ".join(choices))
-    return choices[profile]
-
-
-def _shown(text: str) -> str:
-    """``text`` quoted for an error message, cut at 40 characters."""
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+    return score(hand, profile=checked(hand, profile, choices), ruleset=ruleset)
 
 
 def audit_input(
@@ -177,7 +160,7 @@ def audit_input(
     ``names`` is the fan-name index of the site's database, so that a claim reads the same with or
     without the rulings' files at hand. A :class:`MjrefError` for bad input, the claim's own included.
     """
-    ref = _checked(hand, profile, choices)
+    ref = checked(hand, profile, choices)
     total = None
     if claim_total.strip():
         text = claim_total.strip()
@@ -204,7 +187,7 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
             names.append(item)
         elif item:
             message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
-            raise MjrefError(message, profile=_shown(item), profiles=", ".join(choices))
+            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
     names = list(dict.fromkeys(names))
     if len(names) < 2:
         raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
@@ -214,23 +197,6 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     for d in data["differences"]:
         d["points"] = {label[ref]: points for ref, points in d["points"].items()}
         d["positions"] = {r: {label[ref]: pos for ref, pos in by.items()} for r, by in d["positions"].items()}
-    return data
-
-
-def named(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A score's JSON (or a comparison's) with its fans named in ``lang``: an MCR fan by the fan table's Chinese
-    name in Chinese (:func:`kb.i18n.fan_name`), in the same ``name`` fields as in English."""
-    if lang == "en":
-        return data
-    readings = [data, *data.get("alternatives", [])]
-    if data.get("ruleset") == "babcock":  # the items of the score sheet, the doubles and the limit hands
-        for item in (*data.get("fans", []), *data.get("excluded", []), *data.get("doubles", [])):
-            item["name"] = babcock_name(item["key"], item["name"], lang)
-        return data
-    for fan in [f for r in readings for f in (*r.get("fans", []), *r.get("excluded", []))]:
-        fan["name"] = fan_name(fan["fan"], fan["name"], lang)
-    for d in data.get("differences", []):
-        d["name"] = fan_name(d["fan"], d["name"], lang)
     return data
 
 

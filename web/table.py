@@ -23,7 +23,8 @@ from scorer.notation import MAX_LENGTH as MAX_HAND
 from .guard import quoted
 from .house import profiles
 from .respond import respond
-from .score import DEFAULT_PROFILE, named, ruleset_of
+from .score import DEFAULT_PROFILE, ruleset_of
+from .score_checks import named
 from .tiles import hand_layout, loser_layout
 from .urls import lang_of
 

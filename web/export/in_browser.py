@@ -22,7 +22,6 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 HERE = Path(__file__).resolve().parent
-MAX_HAND = 200  # characters, as scorer.notation.MAX_LENGTH
 RESULT = """{% from "_mjref_macros.html" import hand, breakdown, babcock_breakdown %}
 <section class="result">
   <h2><code>{{ result.hand }}</code> {{ _("under %(profile)s", profile=result.profile) }}</h2>
@@ -106,6 +105,7 @@ def environment(lang: str) -> Any:
 def choose(profile: str, ruleset: str) -> tuple[str, str]:
     """The rule set and profile asked for, as the server's page chooses them (:func:`web.score.score_choice`)."""
     from scorer.errors import MjrefError
+    from web.score_checks import shown
 
     offered: dict[str, str] = site()["profiles"]  # name: rule set
     rulesets: dict[str, str] = site()["rulesets"]
@@ -113,30 +113,13 @@ def choose(profile: str, ruleset: str) -> tuple[str, str]:
     ruleset = ruleset or offered.get(profile) or offered[house]
     if ruleset not in rulesets:
         message = "unknown rule set %(ruleset)s: use one of %(rulesets)s"
-        raise MjrefError(message, ruleset=_shown(ruleset), rulesets=", ".join(rulesets))
+        raise MjrefError(message, ruleset=shown(ruleset), rulesets=", ".join(rulesets))
     if not profile:
         profile = house if offered[house] == ruleset else site()["defaults"][ruleset]
     if profile in offered and offered[profile] != ruleset:
         message = "profile %(profile)s is not a %(ruleset)s profile: drop ruleset or profile"
         raise MjrefError(message, profile=repr(profile), ruleset=rulesets[ruleset])
     return ruleset, profile
-
-
-def _checked(hand: str, profile: str) -> None:
-    """The server's checks of the hand and the profile (:func:`web.score._checked`), in its words."""
-    from scorer.errors import MjrefError
-
-    if not hand.strip():
-        raise MjrefError("no hand: give one as ?hand=… in mjref's notation")
-    if len(hand) > MAX_HAND:
-        raise MjrefError("hand too long: %(length)s characters (at most %(most)s)", length=len(hand), most=MAX_HAND)
-    if profile not in site()["profiles"]:
-        message = "unknown profile %(profile)s: use one of %(profiles)s"
-        raise MjrefError(message, profile=_shown(profile), profiles=", ".join(site()["profiles"]))
-
-
-def _shown(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
 def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> dict[str, Any]:
@@ -146,10 +129,11 @@ def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
     from kb.i18n import localize
     from scorer import score
     from scorer.errors import MjrefError
+    from web.score_checks import checked, named
 
     try:
         ruleset, profile = choose(profile, ruleset)
-        _checked(hand, profile)
+        checked(hand, profile, site()["profiles"])  # the server's checks, in its words
         data: dict[str, Any] = score(hand, profile=profile, ruleset=ruleset).to_dict()
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line
         if not isinstance(e, MjrefError):
@@ -159,30 +143,13 @@ def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
     return {"status": 200, "data": named(data, lang)}
 
 
-def named(data: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The score's fans (or Babcock's items) named in ``lang``, as the server's page names them
-    (:func:`web.score.named`)."""
-    from kb.i18n import babcock_name, fan_name
-
-    if lang == "en":
-        return data
-    if data.get("ruleset") == "babcock":
-        for item in (*data.get("fans", []), *data.get("excluded", []), *data.get("doubles", [])):
-            item["name"] = babcock_name(item["key"], item["name"], lang)
-        return data
-    for reading in [data, *data.get("alternatives", [])]:
-        for fan in (*reading.get("fans", []), *reading.get("excluded", [])):
-            fan["name"] = fan_name(fan["fan"], fan["name"], lang)
-    return data
-
-
 def score_page(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> str:
     """The score and its result section as JSON text: ``{"status", "data", "html"}``, ``data`` what
     ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers."""
     answer = score_data(hand, profile, ruleset, lang)
     if answer["status"] != 200:
         error = answer["data"]["error"]
-        line = '<p class="error" role="alert">error: {{ e }}</p>'
+        line = '<p class="error" role="alert">{{ _("error: %(message)s", message=e) }}</p>'
         answer["html"] = environment(lang).from_string(line).render(e=error)
         return json.dumps(answer, ensure_ascii=False)
     data = answer["data"]
