@@ -212,14 +212,19 @@ def _positions(
     return positions
 
 
-def _examples(read: Read, where: str, params: list[Any], lang: str = "en") -> list[dict[str, Any]]:
+def _examples(
+    read: Read, where: str, params: list[Any], lang: str = "en", breakdown: bool = True
+) -> list[dict[str, Any]]:
+    """The worked examples ``where`` selects, with the scorer's stored breakdown (``computed``) when
+    ``breakdown``: a ruling's page shows it; a fan's page lists the examples and links to their ruling's."""
+    computed = ", e.computed" if breakdown else ""
     found = read(
         f"SELECT e.ruling_id, {text('r.title', lang, 'ruling_title')}, e.ord, e.hand, e.canonical, e.ruleset, "
-        "e.profile, e.expected_total, e.computed_total, e.computed, e.status, e.note "
+        f"e.profile, e.expected_total, e.computed_total{computed}, e.status, e.note "
         f"FROM examples e JOIN rulings r ON r.id = e.ruling_id {where} ORDER BY e.ruling_id, e.ord",
         params,
     )
-    for e in found:
+    for e in found if breakdown else ():
         e["computed"] = json.loads(e["computed"]) if e["computed"] else None
     return found
 
@@ -318,7 +323,7 @@ def _fan_data(read: Read, fan: dict[str, Any], house: Profile, lang: str = "en")
             "JOIN rulings r ON r.id = rf.ruling_id WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
             [fan["id"], fan["ruling_id"]],
         ),
-        "examples": _examples(read, in_breakdown, [fan["key"]], lang),
+        "examples": _examples(read, in_breakdown, [fan["key"]], lang, breakdown=False),
         "profile": {"name": house.name, "title": house.title},
     }
 
