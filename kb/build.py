@@ -214,6 +214,7 @@ def _rows(corpus: Corpus, checked: Validation) -> dict[str, Iterable[dict[str, A
                 "computed": o.score.to_json(indent=None) if o.score else None,
                 "status": o.status,
                 "note": o.example.note or None,
+                "note_zh": o.example.note_zh or None,
             }
             for o in checked.examples
         ),

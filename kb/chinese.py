@@ -59,6 +59,9 @@ def texts(ruling: Ruling) -> Iterator[tuple[str, str, str, int, bool]]:
     for i, p in enumerate(ruling.positions):
         if p.summary_zh:
             yield f"positions[{i}].summary_zh", p.summary_zh, ruling.path, p.line, False
+    for i, e in enumerate(ruling.examples):
+        if e.note_zh:
+            yield f"examples[{i}].note_zh", e.note_zh, ruling.path, e.line, False
     if ruling.body_zh:
         yield "Chinese body", ruling.body_zh, ruling.body_zh_path, 1, True
 

@@ -198,6 +198,7 @@ def _examples(fields: _Fields) -> tuple[Example, ...]:
         sub = _Fields(fields.doc, ("examples", i), fields.where, fields.problems)
         label = f"examples[{i}]."
         allowed = {"hand": True, "profile": False, "total": True, "fans": False, "excluded": False, "note": False}
+        allowed["note_zh"] = False
         sub.check_keys(allowed, label)
         total = sub.data.get("total")
         if not isinstance(total, int):
@@ -207,7 +208,8 @@ def _examples(fields: _Fields) -> tuple[Example, ...]:
         fans = _example_fans(sub, "fans", label)
         excluded = tuple(k for k, _ in _example_fans(sub, "excluded", label) or ())
         hand, profile = sub.text("hand", label), sub.text("profile", label, default="green-book")
-        out.append(Example(hand, profile, total, fans, excluded, sub.text("note", label), sub.line()))
+        note, note_zh = sub.text("note", label), sub.text("note_zh", label)
+        out.append(Example(hand, profile, total, fans, excluded, note, sub.line(), note_zh))
     return tuple(out)
 
 

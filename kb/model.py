@@ -89,6 +89,7 @@ class Example:
     excluded: tuple[str, ...]
     note: str
     line: int
+    note_zh: str = ""  # the note in Chinese, where written
 
 
 @dataclass

@@ -120,6 +120,7 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
             "computed": str,
             "status": str,
             "note": str,
+            "note_zh": str,
         },
         ("ruling_id", "ord"),
         [("ruling_id", "rulings", "id")],

@@ -25,6 +25,7 @@ from kb.validate import validate
 from scorer.mcr.table import FANS
 
 from .kb_support import copy_rulings
+from .site_support import Site
 
 EXAMPLE = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn
 ZH_BLOCK = re.compile(r"^zh:\n(?:[ \t]+.*\n)*", re.M)
@@ -446,3 +447,25 @@ def test_every_ruling_has_its_chinese_body_citing_and_linking_what_the_english_b
     assert [r.id for r in rulings if not r.body_zh] == []
     differ = {r.id for r in rulings if references(r, zh=True) != references(r, zh=False)}
     assert differ == set()
+
+
+def test_an_example_note_in_chinese_is_checked_and_shown_on_the_chinese_page(rulings: Path, tmp_path: Path) -> None:
+    path = rulings / "mcr" / "payments.md"
+    english = 'the winner receives 60."}'
+    text = path.read_text(encoding="utf-8")
+    assert english in text
+    path.write_text(text.replace(english, english[:-1] + ', note_zh: "Self-drawn: 8 + 12 = 20 each"}', 1), "utf-8")
+    problems, _ = checked(rulings)
+    assert any("payments.md" in p and "examples[0].note_zh: not Chinese" in p for p in problems), problems
+    chinese = "花龙 8 + 圈风刻 2 + 单钓将 1 + 自摸 1 = 12。自摸和：三家各付 8 + 12 = 20，和牌者共得 60。"
+    path.write_text(text.replace(english, english[:-1] + f', note_zh: "{chinese}"}}', 1), "utf-8")
+    assert checked(rulings)[0] == []
+    build(tmp_path / "kb.db", rulings)
+    site = Site(tmp_path / "kb.db")
+    try:
+        zh_page, en_page = site.get("/zh/rulings/payments").text, site.get("/rulings/payments").text
+        zh_json = site.json("/zh/rulings/payments.json")["examples"][0]
+    finally:
+        site.close()
+    assert chinese in zh_page and chinese not in en_page and "the winner receives 60." in en_page
+    assert zh_json["note"] == chinese

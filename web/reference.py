@@ -220,7 +220,7 @@ def _examples(
     computed = ", e.computed" if breakdown else ""
     found = read(
         f"SELECT e.ruling_id, {text('r.title', lang, 'ruling_title')}, e.ord, e.hand, e.canonical, e.ruleset, "
-        f"e.profile, e.expected_total, e.computed_total{computed}, e.status, e.note "
+        f"e.profile, e.expected_total, e.computed_total{computed}, e.status, {text('e.note', lang)} "
         f"FROM examples e JOIN rulings r ON r.id = e.ruling_id {where} ORDER BY e.ruling_id, e.ord",
         params,
     )
