@@ -67,9 +67,11 @@ def texts(ruling: Ruling) -> Iterator[tuple[str, str, str, int, bool]]:
 
 
 def missing(ruling: Ruling) -> list[str]:
-    """What ``ruling`` still lacks in Chinese: ``zh.title`` …, ``positions[i].summary_zh``, the body."""
+    """What ``ruling`` still lacks in Chinese: ``zh.title`` …, ``positions[i].summary_zh``, an example's
+    ``note_zh``, the body."""
     out = [f"zh.{key}" for key in ZH_FIELDS if key not in ruling.zh]
     out += [f"positions[{i}].summary_zh" for i, p in enumerate(ruling.positions) if not p.summary_zh]
+    out += [f"examples[{i}].note_zh" for i, e in enumerate(ruling.examples) if e.note and not e.note_zh]
     if not ruling.body_zh and (ruling.status == "disputed" or ruling.id.startswith(BODY_EXPECTED_PREFIX)):
         out.append(f"the Chinese body zh/{ruling.id}.md (disputed rulings and principles have one)")
     return out

@@ -451,14 +451,14 @@ def test_every_ruling_has_its_chinese_body_citing_and_linking_what_the_english_b
 
 def test_an_example_note_in_chinese_is_checked_and_shown_on_the_chinese_page(rulings: Path, tmp_path: Path) -> None:
     path = rulings / "mcr" / "payments.md"
-    english = 'the winner receives 60."}'
     text = path.read_text(encoding="utf-8")
-    assert english in text
-    path.write_text(text.replace(english, english[:-1] + ', note_zh: "Self-drawn: 8 + 12 = 20 each"}', 1), "utf-8")
+    first_note = re.compile(r'(note: "[^"]*")(?:, note_zh: "[^"]*")?\}')  # the first example's note, in English
+    assert first_note.search(text)
+    path.write_text(first_note.sub(r'\1, note_zh: "Self-drawn: 8 + 12 = 20 each"}', text, count=1), "utf-8")
     problems, _ = checked(rulings)
     assert any("payments.md" in p and "examples[0].note_zh: not Chinese" in p for p in problems), problems
     chinese = "花龙 8 + 圈风刻 2 + 单钓将 1 + 自摸 1 = 12。自摸和：三家各付 8 + 12 = 20，和牌者共得 60。"
-    path.write_text(text.replace(english, english[:-1] + f', note_zh: "{chinese}"}}', 1), "utf-8")
+    path.write_text(first_note.sub(lambda m: f'{m.group(1)}, note_zh: "{chinese}"}}', text, count=1), "utf-8")
     assert checked(rulings)[0] == []
     build(tmp_path / "kb.db", rulings)
     site = Site(tmp_path / "kb.db")
