@@ -1,10 +1,14 @@
-"""Helpers for the knowledge-base tests: a private copy of the rulings to break, and problem lookup."""
+"""Helpers for the knowledge-base tests: a private copy of the rulings to break, problem lookup, and the command
+line run in-process."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
+from click.testing import CliRunner, Result
+
+from kb.cli import cli
 from kb.load import RULINGS_DIR
 
 
@@ -28,3 +32,12 @@ def line_of(path: Path, needle: str) -> int:
         if needle in line:
             return n
     raise AssertionError(f"{needle!r} not in {path}")
+
+
+def run(*args: str) -> Result:
+    """Invoke ``mjref ARGS`` in-process, stdout and stderr kept apart; real exceptions propagate."""
+    try:
+        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
+    except TypeError:  # click >= 8.2 always keeps stderr apart
+        runner = CliRunner()
+    return runner.invoke(cli, list(args), catch_exceptions=False)

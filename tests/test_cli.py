@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kb.cli import cli
 from scorer.notation import format_hand, parse
+
+from .kb_support import run
 
 EXAMPLE = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn
 PLAIN = "123m456m789m123p55s|EE0000"  # Pure Straight, won on a discard
@@ -40,15 +41,6 @@ SCORE_KEYS = {
 FAN_KEYS = {"fan", "key", "name", "points", "count", "sets", "rulings"}
 EXCLUDED_KEYS = {"fan", "key", "name", "by", "rulings"}
 PURE_STRAIGHT, MIXED_STRAIGHT, FULLY_CONCEALED, CONCEALED, SHORT_STRAIGHT, SELF_DRAWN = 28, 39, 56, 62, 71, 80
-
-
-def run(*args: str) -> Result:
-    """Invoke ``mjref ARGS`` in-process, stdout and stderr kept apart; real exceptions propagate."""
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
-    except TypeError:  # click >= 8.2 always keeps stderr apart
-        runner = CliRunner()
-    return runner.invoke(cli, list(args), catch_exceptions=False)
 
 
 def error_line(result: Result) -> str:

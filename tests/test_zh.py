@@ -9,12 +9,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
-from click.testing import CliRunner, Result
 
 import kb.validate
 from kb import i18n
 from kb.build import build
-from kb.cli import cli
 from kb.glossary import GLOSSARY_FILE, load_glossary
 from kb.load import RULINGS_DIR, body_references, load_corpus
 from kb.lookup import lookup
@@ -24,19 +22,11 @@ from kb.text import VERDICTS
 from kb.validate import validate
 from scorer.mcr.table import FANS
 
-from .kb_support import copy_rulings
+from .kb_support import copy_rulings, run
 from .site_support import Site
 
 EXAMPLE = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn
 ZH_BLOCK = re.compile(r"^zh:\n(?:[ \t]+.*\n)*", re.M)
-
-
-def run(*args: str) -> Result:
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]  # click 8.1
-    except TypeError:  # click >= 8.2 always keeps stderr apart
-        runner = CliRunner()
-    return runner.invoke(cli, list(args), catch_exceptions=False)
 
 
 def set_zh(path: Path, block: str | None) -> int:
