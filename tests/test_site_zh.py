@@ -214,3 +214,14 @@ def test_the_catalogue_translates_every_message_of_the_templates():
         assert all(strings), f"untranslated: {message!r}"
         holes = {h for m in ids for h in re.findall(r"%\((\w+)\)s", m)}
         assert all(set(re.findall(r"%\((\w+)\)s", s)) == holes for s in strings), message
+
+
+def test_a_chinese_ruling_page_names_its_examples_fans_in_chinese(site):
+    """The worked examples' stored breakdowns name their fans as the fan table does in Chinese, and the
+    sentences put together around them end in Chinese punctuation."""
+    data = site.json("/zh/rulings/seven-pairs-tile-hog.json")
+    fans = [f for e in data["examples"] for f in e["computed"]["fans"]]
+    assert fans and all(f["name"] == FANS[f["fan"]].name_zh for f in fans if f["fan"] in FANS)
+    page = site.get("/zh/rulings/seven-pairs-tile-hog").text
+    assert "按 green-book。" in page and f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    assert site.json("/rulings/seven-pairs-tile-hog.json")["examples"][0]["computed"]["fans"][0]["name"].isascii()

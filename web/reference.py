@@ -21,6 +21,7 @@ from scorer.profiles import Profile, load_profile
 from .db import Read, gather, rows
 from .house import profiles
 from .respond import respond
+from .score_checks import named
 from .urls import lang_of, page_urls
 
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
@@ -145,6 +146,9 @@ async def ruling_page(datasette: Any, request: Any) -> Response:
     if data is None:
         raise NotFound(f"ruling {rid!r} not found")
     with_totals(data["examples"], house, profiles(datasette)[1])
+    for e in data["examples"]:  # the stored breakdown names its fans in English: in Chinese on a Chinese page
+        if e["computed"]:
+            named(e["computed"], lang)
     return await respond(datasette, request, "mjref_ruling.html", data)
 
 
