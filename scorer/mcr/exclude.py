@@ -55,10 +55,6 @@ class Hit:
         return f"Hit({self.fan}, {self.sets})"
 
 
-def make_hit(fan: int, sets: tuple[int, ...]) -> Hit:
-    return Hit(fan, sets)
-
-
 class Removal:
     """Why one fan (some or all of its instances) was not scored."""
 

@@ -17,7 +17,7 @@ from ..hand import Hand
 from ..notation import format_hand
 from ..profiles import Profile
 from ..result import Alternative, Excluded, FanScore, Score
-from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen, make_hit
+from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
 from .fans import DETECTORS, Detect, Detector
 from .positions import SEVEN_PAIRS_TILE_HOG
 from .table import FANS
@@ -125,7 +125,7 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
             continue
         if combination:
             for s in found:
-                combos.append(make_hit(number, s))
+                combos.append(Hit(number, s))
         else:
             hits[number] = found
     if not combos:
