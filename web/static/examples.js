@@ -2,8 +2,8 @@
 "use strict";
 (function () {
   function openTarget() {
-    var id = decodeURIComponent(window.location.hash.slice(1));
-    var target = id && document.getElementById(id);
+    var id = window.location.hash.slice(1);
+    var target = id && document.getElementById(id);  // the examples' ids (example-N) need no decoding
     if (target && target.tagName === "DETAILS") {
       target.open = true;
     }
