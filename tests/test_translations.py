@@ -33,6 +33,8 @@ LABELLED = (
     "kb/options.py",
     "kb/i18n.py",
     "web/tiles.py",
+    "web/breakdown.py",
+    "web/worked_examples.py",
     "web/score.py",
 )
 # Modules whose errors and reasons are templates with params (read from the syntax tree).

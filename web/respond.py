@@ -10,7 +10,7 @@ from jinja2 import Environment, Template
 
 from kb.i18n import HTML_LANG, LANGUAGES, translations
 
-from .tiles import template_globals
+from . import breakdown, tiles, worked_examples
 from .urls import lang_of, page_path, page_urls, route_path
 
 I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
@@ -54,7 +54,9 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         # tr(): a text of the data (a topic, a status) in lang, escaped like any other value, never taken as markup.
         tr = translations(lang).gettext
         env.globals.update(page_urls(datasette.urls, lang), lang=lang, html_lang=HTML_LANG[lang], tr=tr)
-        env.globals.update(template_globals(lang))  # tiles, sets and the keyboard named in lang
+        env.globals.update(tiles.template_globals(lang))  # tiles, sets and the keyboard named in lang
+        env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
+        env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail
         env.install_gettext_translations(translations(lang), newstyle=True)
         envs[lang] = env
     return env

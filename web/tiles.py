@@ -11,7 +11,7 @@ from __future__ import annotations
 import html as html_lib
 import re
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from datasette import hookimpl
@@ -84,11 +84,16 @@ _CODE = re.compile(r"<code>([^<]{6,200})</code>")
 
 def tile_face(t: Tile, lang: str = "en") -> dict[str, Any]:
     """What a tile shows: ``{"code": "5p", "face": "5", "mark": "筒", "suit": "p", "title": "5 dots"}``; the title
-    is the tile's name in ``lang`` (五筒 in Chinese).
+    is the tile's name in ``lang`` (五筒 in Chinese). A new dict each time: the caller may mark it claimed or down.
 
     >>> tile_face(31, "zh")["title"], tile_face(0, "zh")["title"], tile_face(22, "zh")["title"]
     ('红中', '一万', '五条')
     """
+    return dict(_face(t, lang))
+
+
+@lru_cache(maxsize=128)  # 34 tiles in each language
+def _face(t: Tile, lang: str) -> dict[str, Any]:
     if t >= 27:
         char, title = HONOURS[t - 27]
         title = ZH_HONOURS[t - 27] if lang == "zh" else title
@@ -222,18 +227,24 @@ def body_parts(body_html: str, lang: str = "en") -> list[tuple[str, Any]]:
 def tiles_html(tiles: Iterable[dict[str, Any]], lang: str = "en") -> Markup:
     """Tiles as the stylesheet draws them, each field escaped. Made here rather than by a template macro: a
     ruling page draws hundreds of tiles, and one function call costs far less than a macro call per tile."""
-    out = []
-    _ = gettext(lang)
-    down = _(" (face down)")
-    for t in tiles:
-        classes = f"tile tile-{t['suit']}" + " claimed" * bool(t.get("claimed")) + " down" * bool(t.get("down"))
-        title = t["title"] + (down if t.get("down") else "")
-        out.append(
-            f'<span class="{html_lib.escape(classes)}" title="{html_lib.escape(title)}">'
-            f'<span class="face">{html_lib.escape(t["face"])}</span>'
-            f'<span class="mark">{html_lib.escape(t["mark"])}</span></span>'
+    return Markup(
+        "".join(
+            _tile_html(t["suit"], t["face"], t["mark"], t["title"], bool(t.get("claimed")), bool(t.get("down")), lang)
+            for t in tiles
         )
-    return Markup("".join(out))  # every field went through html.escape
+    )
+
+
+@lru_cache(maxsize=1024)
+def _tile_html(suit: str, face: str, mark: str, title: str, claimed: bool, down: bool, lang: str) -> str:
+    """One tile's HTML (there are a few hundred different ones: each is made once)."""
+    _ = gettext(lang)
+    classes = f"tile tile-{suit}" + " claimed" * claimed + " down" * down
+    title += _(" (face down)") if down else ""
+    return (
+        f'<span class="{html_lib.escape(classes)}" title="{html_lib.escape(title)}">'
+        f'<span class="face">{html_lib.escape(face)}</span><span class="mark">{html_lib.escape(mark)}</span></span>'
+    )
 
 
 def template_globals(lang: str) -> dict[str, Callable[..., Any]]:

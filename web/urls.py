@@ -14,6 +14,7 @@ of a language (``page_urls(urls, "zh")``) keep a Chinese page's links in ``/zh/`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -21,6 +22,7 @@ from kb.i18n import LANGUAGES
 
 PageUrl = Callable[..., str]
 PREFIX = {"en": "", "zh": "/zh"}  # a language's pages, under this path
+PATHS_KEPT = 4096  # paths each maker keeps: every ruling, fan and source of both languages, and more
 
 
 def lang_of(request: Any) -> str:
@@ -47,9 +49,11 @@ def route_path(datasette: Any, request: Any) -> str:
 
 def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
     """The URL makers for Datasette's ``urls`` (a :class:`datasette.url_builder.Urls`), by their template name,
-    for the pages in ``lang``."""
+    for the pages in ``lang``. A page draws a hundred links and more, mostly to the same few pages, and the site's
+    ``base_url`` does not change while it runs: each maker keeps the paths it has made."""
     prefix = PREFIX[lang]
 
+    @lru_cache(maxsize=PATHS_KEPT)
     def site_path(path: str) -> str:
         return str(urls.path(path))
 
@@ -60,12 +64,16 @@ def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
         query = urlencode([(k, v) for k, v in (params or {}).items() if v not in (None, "")])
         return page(path + (f"?{query}" if query else ""))
 
+    @lru_cache(maxsize=PATHS_KEPT)
+    def item(kind: str, key: Any) -> str:
+        return page(f"/{kind}/{quote(str(key), safe='')}")
+
     return {
         "site_path": site_path,
         "home_url": lambda: page("/"),
-        "ruling_url": lambda ruling: page(f"/rulings/{quote(str(ruling), safe='')}"),
-        "fan_url": lambda fan: page(f"/fans/{quote(str(fan), safe='')}"),
-        "source_url": lambda source: page(f"/sources/{quote(str(source), safe='')}"),
+        "ruling_url": lambda ruling: item("rulings", ruling),
+        "fan_url": lambda fan: item("fans", fan),
+        "source_url": lambda source: item("sources", source),
         "search_url": lambda params=None: with_query("/-/search", params),
         "score_url": lambda params=None: with_query("/-/score", params),
         "table_url": lambda params=None: with_query("/-/table", params),

@@ -3,8 +3,8 @@
 It scores with :func:`scorer.score`, the function behind ``/-/score.json``, and draws the result with the score
 page's own macros (``_mjref_macros.html``: the hand as tiles, the breakdown, the exclusions, the rulings, the
 payments) and the site's message catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only
-``scorer``, ``web.tiles``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette and no Babel
-(stand-ins for the few names the site's modules import from them are put in place when they are absent).
+``scorer``, ``web.tiles``, ``web.breakdown``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette
+and no Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
 
 :func:`score_page` answers what the page needs as JSON text: ``{"status": 200, "data": <the JSON of
 /-/score.json>, "html": <the result section>}``, or ``{"status": 400, "data": {"error": …}, "html": …}``.
@@ -78,7 +78,7 @@ def environment(lang: str) -> Any:
 
     _without_server_packages()
     from kb.i18n import translations as catalogue
-    from web import tiles
+    from web import breakdown, tiles
 
     templates = Path(str(tiles.__file__)).parent / "templates"
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True)
@@ -90,8 +90,8 @@ def environment(lang: str) -> Any:
     def page(kind: str, key: object) -> str:
         return f"{root}{kind}/{quote(str(key), safe='')}/index.html"
 
-    drawing = getattr(tiles, "template_globals", None)  # the tile functions in lang, as the site's templates have them
-    env.globals.update(drawing(lang) if drawing else {"hand_layout": tiles.hand_layout, "tiles_html": tiles.tiles_html})
+    env.globals.update(tiles.template_globals(lang))  # the tiles and the breakdown in lang, as the site's templates
+    env.globals.update(breakdown.template_globals(lang))
     env.globals.update(
         ruling_url=lambda r: page("rulings", r),
         fan_url=lambda f: page("fans", f),
