@@ -54,6 +54,7 @@ _CJK_WORDS = sorted((w for w in _CJK_STOPWORDS_TEXT.split() if len(w) > 1), key=
 _CJK_PARTICLES = "".join(w for w in _CJK_STOPWORDS_TEXT.split() if len(w) == 1)
 # BM25 column weights: title, question, answer, names, fan_names, body_text.
 _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
+_NONE: frozenset[str] = frozenset()
 
 
 class LookupFailed(MjrefError):
@@ -171,6 +172,16 @@ class Index:
         # A name as a whole word of the folded text, and its plural: "concealed kongs" names Concealed Kong.
         self._word_names = [(fan, f" {name} ", f" {name}s ") for name, fan in longest_first if not _CJK.match(name)]
         self._own_fans = {r.own_fan for r in self.rulings.values()}
+        # Which rulings' summaries use a word (its prefix) or a pair of Chinese characters, and which are about a
+        # fan (a fan they concern, or their own): a question is scored against those rulings only.
+        self._by_word: dict[str, set[str]] = {}
+        for rid in self.rulings:
+            for w in self.summary_words[rid] | self.summary_bigrams[rid]:
+                self._by_word.setdefault(w, set()).add(rid)
+        self._by_fan: dict[int, set[str]] = {}
+        for rid, r in self.rulings.items():
+            for f in r.fans | ({r.own_fan} if r.own_fan is not None else set()):
+                self._by_fan.setdefault(f, set()).add(rid)
 
     def fans_named(self, query: str) -> list[int]:
         """The fans a question names, in order of first mention."""
@@ -200,21 +211,26 @@ class Index:
         rest = " ".join([*_CJK.findall(raw), *latin])
         return [fan for fan, _ in sorted(found.items(), key=lambda item: item[1])], rest
 
-    def _text_scores(self, text: str) -> dict[str, float]:
-        """Full-text relevance of each ruling to ``text``, scaled so the best is 1."""
-        words = list(dict.fromkeys(w for w in fold(_CJK.sub(" ", text)).split() if w not in _STOPWORDS))
+    @staticmethod
+    def _text_terms(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What full-text relevance reads of ``text``: its latin words (folded, no stop words) and its CJK runs."""
+        words = tuple(dict.fromkeys(w for w in fold(_CJK.sub(" ", text)).split() if w not in _STOPWORDS))
+        return words, tuple(cjk_terms(text))
+
+    def _text_scores(self, terms: tuple[tuple[str, ...], tuple[str, ...]]) -> dict[str, float]:
+        """Full-text relevance of each ruling to a text's terms (:meth:`_text_terms`), scaled so the best is 1."""
+        words, runs = terms
         scores: dict[str, float] = {}
         if words:
             # Each word, and each pair of neighbouring words as a phrase (so "four chows" beats "four" + "chows").
-            terms = [f'"{w}"' for w in words] + [f'"{a} {b}"' for a, b in zip(words, words[1:], strict=False)]
+            phrases = [f'"{w}"' for w in words] + [f'"{a} {b}"' for a, b in zip(words, words[1:], strict=False)]
             weights = ", ".join(str(w) for w in _WEIGHTS)
             sql = (
                 f"SELECT rulings.id, bm25(rulings_fts, {weights}) FROM rulings_fts "
                 "JOIN rulings ON rulings.rowid = rulings_fts.rowid WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
             )
-            for rid, rank in self.conn.execute(sql, (" OR ".join(terms),)):
+            for rid, rank in self.conn.execute(sql, (" OR ".join(phrases),)):
                 scores[rid] = -rank
-        runs = cjk_terms(text)
         for run in runs:
             if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
                 continue
@@ -264,14 +280,16 @@ class Index:
         latin = [w for w in fold(_CJK.sub(" ", rest)).split() if w not in _STOPWORDS]
         chinese = cjk_terms(rest)
         rest_words = latin + chinese
-        about_rest = self._text_scores(rest) if rest_words else {}
-        about_all = self._text_scores(query)
+        rest_terms, all_terms = self._text_terms(rest), self._text_terms(query)
+        about_rest = self._text_scores(rest_terms) if rest_words else {}
+        about_all = about_rest if rest_words and all_terms == rest_terms else self._text_scores(all_terms)
         scored: dict[str, float] = {}
         words = {_prefix(w) for w in latin} | bigrams(" ".join(chinese))
         pairs = [f" {a} {b} " for a, b in zip(latin, latin[1:], strict=False)]
         # With fans named, the other words of the question count in proportion to how many there are.
         share = len(rest_words) / (len(rest_words) + len(fans)) if fans else 1.0
-        for rid, ruling in self.rulings.items():
+        for rid in self._candidates(about_rest, about_all, words, fans):
+            ruling = self.rulings[rid]
             s = share * 3.0 * about_rest.get(rid, 0.0) + 0.5 * about_all.get(rid, 0.0)
             if words:  # the share of the question's own words (and word pairs) the ruling's summary uses
                 known, known_zh = self.summary_words[rid], self.summary_bigrams[rid]  # no union built per ruling
@@ -288,6 +306,18 @@ class Index:
             r = self.rulings[rid]
             hits.append(Hit(rid, r.title, r.answer, r.url, round(s, 4), r.title_zh, r.answer_zh))
         return hits, fans
+
+    def _candidates(
+        self, about_rest: dict[str, float], about_all: dict[str, float], words: set[str], fans: list[int]
+    ) -> set[str]:
+        """The rulings that can score above 0: found by the full text, sharing a word (or a pair of words, whose
+        first word it then shares) with the question, or about a fan it names. The others are not scored at all."""
+        found = set(about_rest) | set(about_all)
+        for w in words:
+            found |= self._by_word.get(w, _NONE)
+        for f in fans:
+            found |= self._by_fan.get(f, _NONE)
+        return found
 
 
 @lru_cache(maxsize=4)
