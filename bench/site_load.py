@@ -41,9 +41,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from itertools import cycle
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import yaml
@@ -169,11 +171,41 @@ def _wait(port: int, timeout: float = 90) -> None:
     raise SystemExit("the server did not start")
 
 
-def _run(port: int, urls: list[str], clients: int, seconds: float, fresh: bool, pid: int) -> dict[str, float]:
-    """One loaded run: requests/s, p50/p95/p99 (ms), errors and the server's CPU ms per request."""
+def _connections(pid: int, port: int) -> list[int]:
+    """The established connections to ``port`` each worker process holds, most first (from ``/proc``): how the
+    kernel shared the clients out among the workers."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            fields = line.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":  # local port, ESTABLISHED
+                inodes.add(f"socket:[{fields[9]}]")
+    counts = []
+    for each in _tree(pid):
+        try:
+            links = [os.readlink(fd) for fd in Path(f"/proc/{each}/fd").iterdir()]
+        except OSError:
+            continue
+        if held := sum(link in inodes for link in links):
+            counts.append(held)
+    return sorted(counts, reverse=True)
+
+
+def _run(port: int, urls: list[str], clients: int, seconds: float, fresh: bool, pid: int) -> dict[str, Any]:
+    """One loaded run: requests/s, p50/p95/p99 (ms), errors, the server's CPU ms per request and the clients'
+    connections per worker (counted a second into the run)."""
     cpu = _cpu_seconds(pid)
+    shares: list[int] = []
+    counter = threading.Timer(min(1.0, seconds / 2), lambda: shares.extend(_connections(pid, port)))
+    counter.start()
     latencies, errors, n = asyncio.run(_load(port, urls, clients, seconds, fresh))
+    counter.join()
     return {
+        "shares": shares,
         "rps": n / seconds,
         "p50": _pct(latencies, 0.5),
         "p95": _pct(latencies, 0.95),
@@ -183,16 +215,18 @@ def _run(port: int, urls: list[str], clients: int, seconds: float, fresh: bool, 
     }
 
 
-def _line(label: str, run: dict[str, float], floor: dict[str, float]) -> str:
+def _line(label: str, run: dict[str, Any], floor: dict[str, Any]) -> str:
+    shares = f"  connections per worker {':'.join(map(str, run['shares']))}" if run.get("shares") else ""
     return (
         f"{label}  {run['rps']:7.1f} requests/s  p50 {run['p50']:6.1f} ms  p95 {run['p95']:6.1f} ms  "
         f"p99 {run['p99']:6.1f} ms  errors {run['errors']:.0f}  server CPU {run['cpu']:5.2f} ms/request  "
-        f"| floor p50 {floor['p50']:5.1f} ms  p95 {floor['p95']:5.1f} ms"
+        f"| floor p50 {floor['p50']:5.1f} ms  p95 {floor['p95']:5.1f} ms{shares}"
     )
 
 
-def _median(runs: list[dict[str, float]]) -> dict[str, float]:
-    return {k: (sum if k == "errors" else statistics.median)([r[k] for r in runs]) for k in runs[0]}
+def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    numbers = [k for k in runs[0] if k != "shares"]
+    return {k: (sum if k == "errors" else statistics.median)([r[k] for r in runs]) for k in numbers}
 
 
 def _start(workers: int, db: Path | None, port: int) -> tuple[subprocess.Popen[bytes], Path]:

@@ -25,6 +25,7 @@ from scorer.result import BabcockScore
 from web.export.command import export_command, publish_static
 from web.publish import publish, stage
 from web.serve import MAX_DEFAULT_WORKERS, default_workers, house_profile, serve
+from web.workers import check_port
 
 from .audit import audit, compare
 from .audit_log import audit_file
@@ -263,6 +264,7 @@ def serve_command(host: str, port: int, workers: int | None, profile: str) -> No
         mjref serve --profile our-club.yaml --workers 1
     """
     house_profile(profile)  # a bad profile fails here, before the build
+    check_port(host, port)  # and a port in use
     db = ensure_database(None)
     workers = workers or default_workers()
     processes = "1 process" if workers == 1 else f"{workers} worker processes"

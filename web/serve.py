@@ -135,27 +135,36 @@ def default_workers() -> int:
 def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> None:
     """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``).
 
-    Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes that share one listening
-    socket, each with its own Datasette (see :mod:`web.app`); with one worker it serves in this process. Ctrl-C
-    (SIGINT) or SIGTERM stops every worker: uvicorn's parent process passes the signal on and waits for them.
+    Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes, each with its own Datasette
+    (see :mod:`web.app`); with one worker it serves in this process. On Linux each worker listens with a socket of
+    its own, so that the kernel shares the connections out among them (:mod:`web.workers`); elsewhere they share
+    uvicorn's one socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use is a
+    :class:`~scorer.errors.MjrefError`.
     """
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
+    from .workers import check_port, run_workers, shares_ports
 
     site = site_config(profile)
     config = write_config(db, site, db.parent / "site-config.json")
     os.environ[CONFIG_ENV] = str(config)  # the workers inherit the environment
     os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))
-    uvicorn.run(
-        "web.app:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        workers=workers,
-        log_level="info",
-        lifespan="on",
+    options: dict[str, Any] = {
+        "app": "web.app:create_app",
+        "factory": True,
+        "host": host,
+        "port": port,
+        "log_level": "info",
+        "lifespan": "on",
         # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
-        http="auto",
-        loop="auto",
-    )
+        "http": "auto",
+        "loop": "auto",
+    }
+    if workers > 1 and shares_ports():
+        status = run_workers(workers, host, port, options)
+        if status:
+            raise SystemExit(status)
+        return
+    check_port(host, port)
+    uvicorn.run(**options, workers=workers)

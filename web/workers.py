@@ -1,0 +1,121 @@
+"""``mjref serve --workers N`` on Linux: N uvicorn worker processes, each listening on the port with a socket of
+its own (``SO_REUSEPORT``), so that the kernel shares the connections out among them.
+
+Why not uvicorn's own workers: they all accept on one shared socket, and the worker that wakes first takes every
+connection waiting (uvloop accepts until none is left). Sixteen clients connecting at once landed all on one of
+two workers in two tries out of three, and a connection stays with its worker while it is kept alive: one core
+did all the work while the other idled (``bench/site_load.py`` prints the connections each worker holds). With a
+socket per worker the kernel picks a worker for each new connection by a hash of its addresses.
+
+The parent process starts the workers (each builds its own site from the configuration ``mjref serve`` put in
+the environment, :mod:`web.app`), starts another in place of one that dies, and stops them all on Ctrl-C
+(SIGINT) or SIGTERM. A worker that cannot start (no knowledge base: uvicorn's ``STARTUP_FAILURE``) stops them
+all, as uvicorn's supervisor does. Where the kernel does not share a port out this way (macOS, Windows),
+:func:`shares_ports` is false and ``mjref serve`` runs uvicorn's workers.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import signal
+import socket
+import sys
+import threading
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from scorer.errors import MjrefError
+
+LISTEN_BACKLOG = 2048  # uvicorn's default
+STOP_SECONDS = 30  # how long a worker may take to finish its requests once told to stop
+log = logging.getLogger("uvicorn.error")
+
+
+def shares_ports() -> bool:
+    """Does this system share a port's connections out among the sockets bound to it with ``SO_REUSEPORT``?"""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def _address(host: str, port: int) -> tuple[socket.AddressFamily, tuple[Any, ...]]:
+    family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    return family, address
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise :class:`MjrefError` when ``host:port`` cannot be listened on: in use (by another program, or by another
+    ``mjref serve``, whose workers would otherwise share it with this one), or not an address of this machine."""
+    try:
+        family, address = _address(host, port)
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: not SO_REUSEPORT
+            probe.bind(address)
+    except OSError as e:
+        message = "cannot listen on %(host)s port %(port)s (%(reason)s): is another server using it? Try --port"
+        raise MjrefError(message, host=host, port=port, reason=e.strerror or str(e)) from None
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port`` beside the other workers' (``SO_REUSEPORT``)."""
+    family, address = _address(host, port)
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind(address)
+    sock.listen(LISTEN_BACKLOG)
+    return sock
+
+
+def _worker(host: str, port: int, options: dict[str, Any]) -> None:
+    """One worker (in its own process): uvicorn serving the app factory on a socket of its own."""
+    import uvicorn
+
+    try:
+        sock = listening_socket(host, port)
+    except OSError as e:
+        log.error("cannot listen on %s port %s: %s", host, port, e)
+        raise SystemExit(uvicorn.config.STARTUP_FAILURE) from None
+    uvicorn.Server(uvicorn.Config(**options)).run(sockets=[sock])
+
+
+def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
+    """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
+    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start."""
+    from uvicorn.config import STARTUP_FAILURE
+
+    check_port(host, port)
+    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no state or lock copied from this one
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+
+    def start() -> BaseProcess:
+        process = spawn.Process(target=_worker, args=(host, port, options), daemon=False)
+        process.start()
+        log.info("Started worker process [%s]", process.pid)
+        return process
+
+    workers, status = [start() for _ in range(count)], 0
+    while not stop.wait(0.5):
+        for i, process in enumerate(workers):
+            if process.is_alive():
+                continue
+            process.join()
+            if process.exitcode == STARTUP_FAILURE:
+                log.error("Worker process [%s] could not start: stopping", process.pid)
+                stop.set()
+                status = STARTUP_FAILURE
+                break
+            log.info("Worker process [%s] ended (status %s): starting another", process.pid, process.exitcode)
+            workers[i] = start()
+    for process in workers:
+        if process.is_alive() and process.pid is not None:
+            os.kill(process.pid, signal.SIGTERM)  # uvicorn finishes the requests under way, then exits
+    for process in workers:
+        process.join(STOP_SECONDS)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    log.info("Stopped %s worker processes", count)
+    return status
