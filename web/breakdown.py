@@ -31,6 +31,8 @@ def escape(value: Any) -> str:
     """``value`` escaped for HTML with the entities Jinja's autoescape (MarkupSafe) writes, as plain text (a
     ``Markup`` would escape what it is joined with); markup (``__html__``) as it is. Written out because a page
     escapes thousands of short values, and MarkupSafe's ``escape`` builds a ``Markup`` for each."""
+    if type(value) is int:  # a fan's number, its points, a count: nothing to escape
+        return str(value)
     if hasattr(value, "__html__"):
         return str(value.__html__())
     return (
@@ -41,6 +43,12 @@ def escape(value: Any) -> str:
         .replace('"', "&#34;")
         .replace("'", "&#39;")
     )
+
+
+@lru_cache(maxsize=4096)
+def link(href: str, text: str) -> str:
+    """``<a href="href">text</a>``, both escaped: the same few links (to rulings, to fans) recur on every page."""
+    return f'<a href="{escape(href)}">{escape(text)}</a>'
 
 
 class Labels:
@@ -83,7 +91,7 @@ def labels(lang: str) -> Labels:
 
 def _links(ids: Iterable[Any], url: Url, comma: str) -> str:
     """Links to rulings (or fans), each named by its id, separated by ``comma``."""
-    return comma.join(f'<a href="{escape(url(r))}">{escape(r)}</a>' for r in ids)
+    return comma.join(link(url(r), str(r)) for r in ids)
 
 
 def _empty_row(columns: int, text: str) -> str:
@@ -93,8 +101,9 @@ def _empty_row(columns: int, text: str) -> str:
 def _fan_cells(f: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url: Url) -> str:
     count = f" ×{escape(f['count'])}" if f["count"] > 1 else ""
     return (
-        f'<td class="fan-no">{escape(f["fan"])}</td><td class="fan-name"><a href="{escape(fan_url(f["key"]))}">'
-        f'{escape(f["name"])}</a>{count}</td><td class="num points" data-label="{t.points}">{escape(f["points"])}</td>'
+        f'<td class="fan-no">{escape(f["fan"])}</td>'
+        f'<td class="fan-name">{link(fan_url(f["key"]), f["name"])}{count}</td>'
+        f'<td class="num points" data-label="{t.points}">{escape(f["points"])}</td>'
         f'<td data-label="{t.sets}">{escape(" ".join(f["sets"]))}</td>'
         f'<td data-label="{t.rulings}">{_links(f["rulings"], ruling_url, t.comma)}</td>'
     )

@@ -10,7 +10,7 @@ from jinja2 import Environment, Template
 
 from kb.i18n import HTML_LANG, LANGUAGES, translations
 
-from . import breakdown, tiles, worked_examples
+from . import breakdown, ruling_lists, tiles, worked_examples
 from .urls import lang_of, page_path, page_urls, route_path
 
 I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
@@ -57,6 +57,7 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         env.globals.update(tiles.template_globals(lang))  # tiles, sets and the keyboard named in lang
         env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
         env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail
+        env.globals.update(ruling_lists.template_globals(lang))  # a ruling's citations, fans, links
         env.install_gettext_translations(translations(lang), newstyle=True)
         envs[lang] = env
     return env

@@ -2,23 +2,49 @@
 
 from __future__ import annotations
 
-import json
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from datasette import Response
 
 from kb.lookup import MAX_QUERY, Index, LookupFailed, open_index
 
-from .db import DB, gather
+from .db import DB
 from .highlight import excerpt, highlight, terms_pattern
 from .reference import text
-from .respond import respond
-from .urls import lang_of, page_urls
+from .respond import respond, site_templates
+from .urls import PageUrl, lang_of
 
 BODY_TEXT = {"en": "body_text", "zh": "COALESCE(NULLIF(body_zh_text, ''), body_text)"}  # the snippet's text
 SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
+
+
+@dataclass(frozen=True)
+class SiteTexts:
+    """What the search page shows besides the hits, in one language: each fan's names (to mark them in the texts),
+    each fan's row (for "Fans named") and each ruling's body as text (for the snippet)."""
+
+    aliases: dict[int, list[str]]
+    fans: dict[int, dict[str, Any]]
+    bodies: dict[str, str]
+
+
+@lru_cache(maxsize=8)
+def site_texts(path: str, lang: str) -> SiteTexts:
+    """The :class:`SiteTexts` of the database at ``path`` in ``lang``, read once: it is immutable while the site
+    runs, and a search then needs no query of its own besides the ranking's."""
+    with closing(sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)) as conn:
+        conn.row_factory = sqlite3.Row
+        aliases: dict[int, list[str]] = {}
+        for row in conn.execute("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid"):
+            aliases.setdefault(row["fan_id"], []).append(row["alias"])
+        fans = {r["id"]: dict(r) for r in conn.execute(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans")}
+        bodies = dict(conn.execute(f"SELECT id, {BODY_TEXT[lang]} FROM rulings").fetchall())  # noqa: S608 (fixed)
+    return SiteTexts(aliases, fans, bodies)
 
 
 @lru_cache(maxsize=4)
@@ -41,19 +67,10 @@ async def search_page(datasette: Any, request: Any) -> Response:
     except LookupFailed as e:
         data["error"] = str(e)
         return await respond(datasette, request, "mjref_search.html", data, status=400)
-    in_list = "IN (SELECT value FROM json_each(?))"
-    fan_ids, ids = json.dumps(fans), json.dumps([h.id for h in hits])
-    names, named, bodies = await gather(
-        datasette,
-        lambda read: (
-            read(f"SELECT alias FROM fan_aliases WHERE fan_id {in_list}", [fan_ids]),
-            read(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans WHERE id {in_list}", [fan_ids]),
-            read(f"SELECT id, {BODY_TEXT[lang]} AS body_text FROM rulings WHERE id {in_list}", [ids]),
-        ),
-    )
-    texts = {r["id"]: r["body_text"] for r in bodies}
-    pattern = terms_pattern(q, [n["alias"] for n in names])
-    ruling_url = page_urls(datasette.urls, lang)["ruling_url"]
+    texts = site_texts(str(datasette.get_database(DB).path), lang)
+    names = [alias for fan in sorted(set(fans)) for alias in texts.aliases.get(fan, ())]  # in the table's order
+    pattern = terms_pattern(q, names)
+    ruling_url = cast(PageUrl, site_templates(datasette, lang).globals["ruling_url"])  # the language's, made once
     data["results"] = []
     for hit in hits:
         found = hit.to_dict(lang)  # in Chinese: the Chinese title and answer, or the English where none is written
@@ -63,8 +80,8 @@ async def search_page(datasette: Any, request: Any) -> Response:
                 "url": ruling_url(hit.id),
                 "title_html": highlight(found["title"], pattern),
                 "answer_html": highlight(found["answer"], pattern),
-                "snippet_html": excerpt(texts.get(hit.id) or "", pattern),
+                "snippet_html": excerpt(texts.bodies.get(hit.id) or "", pattern),
             }
         )
-    data["fans_named"] = sorted(named, key=lambda f: fans.index(f["id"]))
+    data["fans_named"] = [texts.fans[fan] for fan in fans if fan in texts.fans]
     return await respond(datasette, request, "mjref_search.html", data)

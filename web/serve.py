@@ -156,6 +156,8 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         "host": host,
         "port": port,
         "log_level": "info",
+        # No line per request: it costs every request some CPU, and it would print what visitors search for.
+        "access_log": False,
         "lifespan": "on",
         # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
         "http": "auto",
