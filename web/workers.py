@@ -82,9 +82,11 @@ def _worker(host: str, port: int, options: dict[str, Any]) -> None:
 def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
     """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
     exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start."""
-    from uvicorn.config import STARTUP_FAILURE
+    from uvicorn.config import STARTUP_FAILURE, Config
 
     check_port(host, port)
+    Config(**options)  # configures uvicorn's logging in this process too, so that its messages show as the workers'
+
     spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no state or lock copied from this one
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
