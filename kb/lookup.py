@@ -130,21 +130,24 @@ def bigrams(text: str) -> set[str]:
 
 
 class Index:
-    """An open knowledge base, with the fan names and ruling summaries held in memory."""
+    """An open knowledge base, with the fan names and ruling summaries held in memory. ``immutable``: the file
+    will not change while the index is open (as the site serves it), so SQLite need not lock it for each query,
+    which worker processes searching at once otherwise contend for."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, immutable: bool = False) -> None:
         problem = knowledge_base_problem(path)  # checked first: a FIFO or a device is never opened
         if problem == NO_SUCH_FILE:
             raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
         if problem is not None:
             raise LookupFailed(f"{path} {problem}")
         try:
-            self._load(path)
+            self._load(path, immutable)
         except sqlite3.Error as e:
             raise LookupFailed(f"{path} cannot be read as a knowledge base ({e}): run 'mjref build'") from None
 
-    def _load(self, path: Path) -> None:
-        self.conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    def _load(self, path: Path, immutable: bool) -> None:
+        uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+        self.conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans, title_zh, answer_zh FROM rulings").fetchall()
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from datasette import Response
 
-from kb.lookup import MAX_QUERY, Index, LookupFailed, open_index
+from kb.lookup import MAX_QUERY, Index, LookupFailed
 
 from .db import DB
 from .highlight import excerpt, highlight, terms_pattern
@@ -50,7 +50,9 @@ def site_texts(path: str, lang: str) -> SiteTexts:
 @lru_cache(maxsize=4)
 def site_index(path: str) -> Index:
     """The search index of the site's database, opened once: the database is immutable while the site runs."""
-    return open_index(Path(path))
+    if not Path(path).exists():
+        raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
+    return Index(Path(path), immutable=True)
 
 
 async def search_page(datasette: Any, request: Any) -> Response:
