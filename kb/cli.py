@@ -264,7 +264,7 @@ def serve_command(host: str, port: int, workers: int | None, profile: str) -> No
         mjref serve --profile our-club.yaml --workers 1
     """
     house_profile(profile)  # a bad profile fails here, before the build
-    check_port(host, port)  # and a port in use
+    check_port(host, port)  # and a port in use, before the build (serve() checks again, for other callers)
     db = ensure_database(None)
     workers = workers or default_workers()
     processes = "1 process" if workers == 1 else f"{workers} worker processes"

@@ -127,8 +127,15 @@ def test_a_port_in_use_is_one_line_whatever_the_workers(tmp_path):
             result = run("serve", "--port", str(port), "--workers", workers)
             assert result.exit_code == 2
             lines = result.stderr.strip().splitlines()
-            assert lines[-1].startswith(f"error: cannot listen on 127.0.0.1 port {port}")
-            assert "in use" in lines[-1] and len(lines) == 1 and result.stdout == ""
+            assert lines[-1].startswith(f"error: port {port} on 127.0.0.1 is in use")
+            assert "--port" in lines[-1] and len(lines) == 1 and result.stdout == ""
+
+
+def test_an_address_not_of_this_machine_is_one_line():
+    result = run("serve", "--host", "192.0.2.1", "--port", str(free_port()), "--workers", "2")  # TEST-NET-1
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip() == "error: cannot listen on 192.0.2.1 port " + result.stderr.split("port ")[1].strip()
+    assert "Cannot assign requested address" in result.stderr and "in use" not in result.stderr
 
 
 def test_a_worker_that_cannot_start_stops_them_all(tmp_path):

@@ -33,8 +33,10 @@ LABELLED = (
     "kb/options.py",
     "kb/i18n.py",
     "web/tiles.py",
+    "web/markup.py",
     "web/breakdown.py",
     "web/worked_examples.py",
+    "web/ruling_lists.py",
     "web/score.py",
 )
 # Modules whose errors and reasons are templates with params (read from the syntax tree).
@@ -98,6 +100,33 @@ def marked() -> set[tuple[str | tuple[str, ...], str | None]]:
     used |= {(name, None) for name in SEAT_NAMES.values()}
     used |= {(text, None) for text in (*KEYBOARD_TEXTS.values(), *SET_LABELS.values())}
     return used
+
+
+def test_the_labels_drawn_in_python_are_found_where_they_are_written() -> None:
+    """The HTML the templates used to write and Python now draws (web/breakdown.py, web/worked_examples.py,
+    web/ruling_lists.py) keeps its messages where Babel's extractor finds them: a message translated inside an
+    f-string's braces is not found (Python 3.11), and would then go unchecked."""
+    found = marked()
+    drawn = {
+        ("not met", None),
+        ("Double", None),
+        ("No double.", None),
+        ("reached", None),
+        ("The hand can also be read as", None),
+        (
+            "The same total, %(total)s points. Either reading is right; a claim follows one of them whole, never a mix",
+            None,
+        ),
+        (("including %(num)s flower", "including %(num)s flowers"), None),
+        ("%(points)s points", "babcock"),
+        ("not verified by the scorer: %(status)s", None),
+        ("when %(fan)s", None),
+        ("under %(profiles)s", None),
+        ("not under %(profile)s", None),
+        ('as quoted by <a href="%(url)s">%(source)s</a>', None),
+        ("winning tile", None),
+    }
+    assert drawn - found == set()
 
 
 def test_no_error_or_reason_is_an_f_string() -> None:

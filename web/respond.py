@@ -3,16 +3,15 @@ language (English, or Chinese under ``/zh/``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from datasette import Response
 from jinja2 import Environment, Template
-from markupsafe import Markup
 
 from kb.i18n import HTML_LANG, LANGUAGES, translations
 
 from . import breakdown, ruling_lists, tiles, worked_examples
+from .markup import direct_gettext
 from .urls import lang_of, page_path, page_urls, route_path
 
 I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
@@ -30,27 +29,6 @@ class _SyncTemplate(Template):
 
     async def render_async(self, *args: Any, **kwargs: Any) -> str:
         return self.render(*args, **kwargs)
-
-
-def direct_gettext(catalogue: Any) -> dict[str, Callable[..., Markup]]:
-    """``_``, ``gettext``, ``ngettext`` and ``pgettext`` for templates, doing what Jinja's newstyle gettext does
-    with autoescaping on (the translation is markup, the params are escaped into it, the message is always
-    %-formatted; ``num`` and ``context`` are params too) in one call. Jinja's own go through two or three of its
-    ``Context.call`` each (``_`` calls ``gettext``, which calls the catalogue's): a page makes dozens, and those
-    calls were a fifth of rendering a page's frame. The site's templates are HTML, always autoescaped."""
-
-    def gettext(message: str, /, **params: Any) -> Markup:  # positional only: a param may be called message
-        return Markup(catalogue.gettext(message)) % params
-
-    def ngettext(singular: str, plural: str, num: int, /, **params: Any) -> Markup:
-        params.setdefault("num", num)
-        return Markup(catalogue.ngettext(singular, plural, num)) % params
-
-    def pgettext(context: str, message: str, /, **params: Any) -> Markup:
-        params.setdefault("context", context)
-        return Markup(catalogue.pgettext(context, message)) % params
-
-    return {"_": gettext, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext}
 
 
 def site_templates(datasette: Any, lang: str = "en") -> Environment:

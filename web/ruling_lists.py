@@ -14,18 +14,19 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .breakdown import Url, escape, labels, link
+from .breakdown import Url
+from .markup import escape_text, labels, link
 
 Row = Mapping[str, Any]
 
 
 def citation(c: Row, source_url: Url, lang: str = "en") -> Markup:
     """A citation: its source (linked), its locator, its quote, and the source that quotes it, if any."""
-    _ = labels(lang)
-    out = f'<a href="{escape(source_url(c["source_id"]))}">{escape(c["source_title"] or c["source_id"])}</a>, '
-    out += escape(c["locator"])
+    _ = labels(lang).gettext
+    out = f"{link(source_url(c['source_id']), c['source_title'] or c['source_id'])}, "
+    out += escape_text(c["locator"])
     if c.get("quote"):
-        out += f": <q>{escape(c['quote'])}</q>"
+        out += f": <q>{escape_text(c['quote'])}</q>"
     if c.get("quoted_by"):
         by = c["quoted_by"]
         quoted = _('as quoted by <a href="%(url)s">%(source)s</a>', url=source_url(by), source=by)
@@ -51,19 +52,18 @@ def fan_list(fans: Iterable[Row], fan_url: Url, lang: str = "en") -> Markup:
     items = []
     for f in fans:
         if not f["key"]:
-            items.append(f"<li>{escape(f['fan'])}</li>")
+            items.append(f"<li>{escape_text(f['fan'])}</li>")
             continue
-        chinese = f' <span lang="zh">{escape(f["name_zh"])}</span>' if lang != "zh" else ""
-        items.append(
-            f'<li><span class="fan-number">{escape(f["id"])}</span> {link(fan_url(f["key"]), f["name"])}{chinese}</li>'
-        )
+        chinese = f' <span lang="zh">{escape_text(f["name_zh"])}</span>' if lang != "zh" else ""
+        number = f'<span class="fan-number">{escape_text(f["id"])}</span>'
+        items.append(f"<li>{number} {link(fan_url(f['key']), f['name'])}{chinese}</li>")
     return Markup(f'<ul class="fan-list">{"".join(items)}</ul>')
 
 
 def applies_list(applies: Iterable[Row], fan_url: Url, profile: str, lang: str = "en") -> Markup:
     """What the scorer applies a ruling to: the fans it defines, and the exclusions it decides (marked by whether
     the house profile takes them)."""
-    _ = labels(lang)
+    _ = labels(lang).gettext
     items = []
     for a in applies:
         if a["kind"] == "definition":
@@ -82,14 +82,17 @@ def applies_list(applies: Iterable[Row], fan_url: Url, profile: str, lang: str =
             excluded_url=fan_url(a["excluded_key"]),
             excluded=a["excluded_name"],
         )
-        scope = escape(a["scope_text"])
+        scope = escape_text(a["scope_text"])
         if a["condition"]:
-            scope += f"; {_('when %(fan)s', fan=a['condition_fan'] or a['condition'])}"
+            when = _("when %(fan)s", fan=a["condition_fan"] or a["condition"])
+            scope += f"; {when}"
         item = f"{said} ({scope})"
         if a["position"]:
-            item += f' <span class="muted">{_("under %(profiles)s", profiles=a["profiles"])}</span>'
+            under = _("under %(profiles)s", profiles=a["profiles"])
+            item += f' <span class="muted">{under}</span>'
         if not a["house"]:
-            item += f' <span class="muted">({_("not under %(profile)s", profile=profile)})</span>'
+            not_under = _("not under %(profile)s", profile=profile)
+            item += f' <span class="muted">({not_under})</span>'
         items.append(f'<li class="{"house" if a["house"] else "not-house"}">{item}</li>')
     return Markup(f'<ul class="applies">{"".join(items)}</ul>')
 

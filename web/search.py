@@ -7,7 +7,7 @@ from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from datasette import Response
 
@@ -16,8 +16,8 @@ from kb.lookup import MAX_QUERY, Index, LookupFailed
 from .db import DB
 from .highlight import excerpt, highlight, terms_pattern
 from .reference import text
-from .respond import respond, site_templates
-from .urls import PageUrl, lang_of
+from .respond import respond
+from .urls import lang_of, page_urls
 
 BODY_TEXT = {"en": "body_text", "zh": "COALESCE(NULLIF(body_zh_text, ''), body_text)"}  # the snippet's text
 SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
@@ -50,8 +50,6 @@ def site_texts(path: str, lang: str) -> SiteTexts:
 @lru_cache(maxsize=4)
 def site_index(path: str) -> Index:
     """The search index of the site's database, opened once: the database is immutable while the site runs."""
-    if not Path(path).exists():
-        raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
     return Index(Path(path), immutable=True)
 
 
@@ -72,7 +70,7 @@ async def search_page(datasette: Any, request: Any) -> Response:
     texts = site_texts(str(datasette.get_database(DB).path), lang)
     names = [alias for fan in sorted(set(fans)) for alias in texts.aliases.get(fan, ())]  # in the table's order
     pattern = terms_pattern(q, names)
-    ruling_url = cast(PageUrl, site_templates(datasette, lang).globals["ruling_url"])  # the language's, made once
+    ruling_url = page_urls(datasette.urls, lang)["ruling_url"]
     data["results"] = []
     for hit in hits:
         found = hit.to_dict(lang)  # in Chinese: the Chinese title and answer, or the English where none is written

@@ -163,10 +163,10 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         "http": "auto",
         "loop": "auto",
     }
+    check_port(host, port)
     if workers > 1 and shares_ports():
         status = run_workers(workers, host, port, options)
         if status:
             raise SystemExit(status)
         return
-    check_port(host, port)
     uvicorn.run(**options, workers=workers)

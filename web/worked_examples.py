@@ -1,7 +1,8 @@
 """A worked example drawn: its one line (the hand as tiles and its total under each profile) and, on a ruling's
-page, its detail (the hand in notation, the situation, the note, the verdict and the stored breakdown). The
-macros ``example_line`` and ``example_detail`` of ``_mjref_macros.html`` call these functions, and ``hand_inline``
-(a hand on one line, also in a ruling's body) calls :func:`inline_hand`.
+page, the line opening on its detail (the hand in notation, the situation, the note, the verdict and the stored
+breakdown). The ruling page calls :func:`worked_example`; the fan page's ``example_line`` macro calls
+:func:`example_line`, and the ``hand_inline`` macro (a hand on one line, also in a ruling's body)
+:func:`inline_hand`.
 
 Made in Python for the reason :mod:`web.breakdown` gives: a ruling page may draw dozens of examples, and each
 macro call, label and link a template makes costs more than the HTML it writes. Every value is escaped.
@@ -15,7 +16,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .breakdown import Url, babcock_sheet, escape, labels, mcr_breakdown
+from .breakdown import Url, babcock_sheet, mcr_breakdown
+from .markup import escape_text, labels
 from .tiles import hand_layout, tiles_html
 
 Layout = dict[str, Any]
@@ -24,10 +26,10 @@ NOT_MADE: Layout = {}  # a layout argument not given (None is a hand that cannot
 
 def inline_hand(layout: Mapping[str, Any], lang: str = "en") -> Markup:
     """A hand's layout (:func:`web.tiles.hand_layout`) on one line: declared sets, standing tiles, winning tile."""
-    _ = labels(lang)
-    winning = escape(_("winning tile"))
+    _ = labels(lang).gettext
+    winning = _("winning tile")
     melds = "".join(
-        f'<span class="tiles{" concealed" if m["concealed"] else ""}" title="{escape(m["label"])}">'
+        f'<span class="tiles{" concealed" if m["concealed"] else ""}" title="{escape_text(m["label"])}">'
         f"{tiles_html(m['tiles'], lang)}</span>"
         for m in layout["melds"]
     )
@@ -44,9 +46,9 @@ def _hand(e: Mapping[str, Any]) -> str:
 def worked_example(e: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en") -> Markup:
     """An example on a ruling's page: its line, which opens on its detail (``#example-N`` opens it too)."""
     layout = hand_layout(_hand(e), lang)
-    line, detail = example_line(e, e["ord"] + 1, lang, layout), example_detail(e, fan_url, ruling_url, lang, layout)
+    line, detail = example_line(e, e["ord"] + 1, lang, layout), example_detail(e, layout, fan_url, ruling_url, lang)
     return Markup(
-        f'<details class="example" id="example-{escape(e["ord"])}">\n<summary>{line}</summary>\n'
+        f'<details class="example" id="example-{escape_text(e["ord"])}">\n<summary>{line}</summary>\n'
         f'<div class="example-body">{detail}</div>\n</details>'
     )
 
@@ -57,49 +59,48 @@ def example_line(e: Mapping[str, Any], label: Any, lang: str = "en", layout: Lay
     ``layout`` is the hand's, when the caller has it already."""
     if layout is NOT_MADE:
         layout = hand_layout(_hand(e), lang)
-    hand = inline_hand(layout, lang) if layout else f"<code>{escape(_hand(e))}</code>"
+    hand = inline_hand(layout, lang) if layout else f"<code>{escape_text(_hand(e))}</code>"
     totals = e.get("totals") or {e["profile"]: e["expected_total"]}
     points = "".join(
-        f'<span class="pt{" own" if name == e["profile"] else ""}">{escape(name)} '
-        f"<b>{'–' if total is None else escape(total)}</b></span>"
+        f'<span class="pt{" own" if name == e["profile"] else ""}">{escape_text(name)} '
+        f"<b>{'–' if total is None else escape_text(total)}</b></span>"
         for name, total in totals.items()
     )
-    number = f'<span class="example-label">{escape(label)}</span>'
+    number = f'<span class="example-label">{escape_text(label)}</span>'
     return Markup(f'{number}\n{hand}\n<span class="example-totals">{points}</span>')
 
 
-def example_detail(
-    e: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en", layout: Layout | None = NOT_MADE
-) -> Markup:
-    """An example opened: the hand in notation under its profile with its situation, the note, the expected total
-    and whether the scorer agrees, and the stored breakdown (``computed``) when there is one."""
+def example_detail(e: Mapping[str, Any], layout: Layout | None, fan_url: Url, ruling_url: Url, lang: str) -> Markup:
+    """An example opened: the hand in notation under its profile with its situation (from ``layout``, the hand's,
+    None when it cannot be drawn), the note, the expected total and whether the scorer agrees, and the stored
+    breakdown (``computed``) when there is one."""
     t = labels(lang)
-    _, n_ = t, t.plural  # named as Babel's extractor (and tests/test_translations.py) finds the messages
-    if layout is NOT_MADE:
-        layout = hand_layout(_hand(e), lang)
-    said = f"<code>{escape(_hand(e))}</code> {_('under %(profile)s', profile=e['profile'])}{_('.')}"
+    _, n_ = t.gettext, t.ngettext
+    under, stop = _("under %(profile)s", profile=e["profile"]), _(".")
+    said = f"<code>{escape_text(_hand(e))}</code> {under}{stop}"
     if layout:
         prevalent, seat = layout["prevalent"], layout["seat"]
-        winds = _("Prevalent wind %(prevalent)s, seat wind %(seat)s", prevalent=prevalent, seat=seat)
-        situation = [str(winds)]
-        situation += [escape(flag) for flag in layout["situation"]]
+        situation = [str(_("Prevalent wind %(prevalent)s, seat wind %(seat)s", prevalent=prevalent, seat=seat))]
+        situation += [escape_text(flag) for flag in layout["situation"]]
         if layout["flowers"]:
             situation.append(str(n_("%(num)s flower", "%(num)s flowers", layout["flowers"])))
-        said += f" {t.comma.join(situation)}{_('.')}"
+        said += f" {t.comma.join(situation)}{stop}"
     out = [f'<p class="example-hand">{said}</p>']
     if e.get("note"):
-        out.append(f'<p class="note">{escape(e["note"])}</p>')
+        out.append(f'<p class="note">{escape_text(e["note"])}</p>')
     if e["status"] == "verified":
         verdict = str(_(", and the scorer agrees."))
     else:
-        verdict = f' <span class="muted">({_("not verified by the scorer: %(status)s", status=e["status"])})</span>'
-    out.append(f"<p>{_('Expected total:')} <strong>{escape(e['expected_total'])}</strong>{verdict}</p>")
+        unverified = _("not verified by the scorer: %(status)s", status=e["status"])
+        verdict = f' <span class="muted">({unverified})</span>'
+    expected = _("Expected total:")
+    out.append(f"<p>{expected} <strong>{escape_text(e['expected_total'])}</strong>{verdict}</p>")
     if e.get("computed"):
         if e["ruleset"] == "babcock":
             out.append(babcock_sheet(e["computed"], ruling_url, lang=lang))
         else:
             out.append(mcr_breakdown(e["computed"], fan_url, ruling_url, lang=lang))
-    return Markup("\n".join(out))  # every value went through escape()
+    return Markup("\n".join(out))  # every value went through escape_text()
 
 
 def template_globals(lang: str) -> dict[str, Callable[..., Markup]]:

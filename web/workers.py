@@ -16,13 +16,14 @@ all, as uvicorn's supervisor does. Where the kernel does not share a port out th
 
 from __future__ import annotations
 
+import errno
 import logging
 import multiprocessing
 import os
 import signal
 import socket
 import sys
-import threading
+import time
 from multiprocessing.process import BaseProcess
 from typing import Any
 
@@ -38,31 +39,34 @@ def shares_ports() -> bool:
     return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
 
 
-def _address(host: str, port: int) -> tuple[socket.AddressFamily, tuple[Any, ...]]:
-    family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
-    return family, address
+def _family(host: str) -> socket.AddressFamily:
+    """The address family uvicorn listens with on ``host``: IPv6 for an address with a colon, else IPv4 (a name
+    such as ``localhost`` is looked up as IPv4)."""
+    return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
 def check_port(host: str, port: int) -> None:
     """Raise :class:`MjrefError` when ``host:port`` cannot be listened on: in use (by another program, or by another
     ``mjref serve``, whose workers would otherwise share it with this one), or not an address of this machine."""
     try:
-        family, address = _address(host, port)
-        with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds: not SO_REUSEPORT
-            probe.bind(address)
+        with socket.socket(_family(host), socket.SOCK_STREAM) as probe:
+            if os.name != "nt":  # as uvicorn binds, not SO_REUSEPORT; on Windows it would let a port in use be bound
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
     except OSError as e:
-        message = "cannot listen on %(host)s port %(port)s (%(reason)s): is another server using it? Try --port"
+        if e.errno == errno.EADDRINUSE:
+            message = "port %(port)s on %(host)s is in use (another server, or mjref serve already running): try --port"
+            raise MjrefError(message, host=host, port=port) from None
+        message = "cannot listen on %(host)s port %(port)s: %(reason)s"
         raise MjrefError(message, host=host, port=port, reason=e.strerror or str(e)) from None
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket listening on ``host:port`` beside the other workers' (``SO_REUSEPORT``)."""
-    family, address = _address(host, port)
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(_family(host), socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind(address)
+    sock.bind((host, port))
     sock.listen(LISTEN_BACKLOG)
     return sock
 
@@ -76,21 +80,26 @@ def _worker(host: str, port: int, options: dict[str, Any]) -> None:
     except OSError as e:
         log.error("cannot listen on %s port %s: %s", host, port, e)
         raise SystemExit(uvicorn.config.STARTUP_FAILURE) from None
-    uvicorn.Server(uvicorn.Config(**options)).run(sockets=[sock])
+    server = uvicorn.Server(uvicorn.Config(**options))
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C reached the worker too: uvicorn stopped serving, then raised it again
+        return
+    if not server.started:  # the app's start-up failed: starting another worker would fail the same way
+        raise SystemExit(uvicorn.config.STARTUP_FAILURE)
 
 
 def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
     """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
-    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start."""
+    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start. The caller checks the port
+    first (:func:`check_port`)."""
     from uvicorn.config import STARTUP_FAILURE, Config
 
-    check_port(host, port)
     Config(**options)  # configures uvicorn's logging in this process too, so that its messages show as the workers'
-
     spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no state or lock copied from this one
-    stop = threading.Event()
+    signals: list[int] = []  # the handler only records the signal: the loop below acts on it
     for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda *_: stop.set())
+        signal.signal(sig, lambda number, _: signals.append(number))
 
     def start() -> BaseProcess:
         process = spawn.Process(target=_worker, args=(host, port, options), daemon=False)
@@ -99,14 +108,14 @@ def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> in
         return process
 
     workers, status = [start() for _ in range(count)], 0
-    while not stop.wait(0.5):
+    while not signals and not status:
+        time.sleep(0.5)
         for i, process in enumerate(workers):
             if process.is_alive():
                 continue
             process.join()
             if process.exitcode == STARTUP_FAILURE:
                 log.error("Worker process [%s] could not start: stopping", process.pid)
-                stop.set()
                 status = STARTUP_FAILURE
                 break
             log.info("Worker process [%s] ended (status %s): starting another", process.pid, process.exitcode)
