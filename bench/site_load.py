@@ -22,7 +22,9 @@ to 5 s: its median is what a page costs end to end when nothing queues behind it
 
 Prints, per page and mode: the worker count, requests/s, p50/p95/p99 latency, errors, the server's CPU
 time per request (from ``/proc``, summed over uvicorn's parent and its workers: what the page costs,
-whatever else the machine is doing) and the floor's p50/p95 of the same round. It never talks to any
+whatever else the machine is doing), the floor's p50/p95 of the same round, and how the clients'
+connections are shared out among the workers (a connection stays with its worker while it is kept alive,
+so the busier worker's share sets the p95). It never talks to any
 address but 127.0.0.1. Targets: 0 errors, search and ruling p95 <= 30 ms (fresh, 16 clients), score page
 >= 150 requests/s.
 
