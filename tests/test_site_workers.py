@@ -74,13 +74,20 @@ def _serve_pid(url: str) -> int:
     raise AssertionError("no mjref serve process")
 
 
+def _started(url: str) -> tuple[int, int, dict[int, set[str]]]:
+    """The port, the parent process and the two workers (with their listening sockets) of ``mjref serve --workers 2``
+    at ``url``, once both listen."""
+    port = int(url.rsplit(":", 1)[1])
+    parent = _serve_pid(url)
+    deadline = time.monotonic() + 30
+    while len(workers := _workers(parent, port)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return port, parent, workers
+
+
 def test_each_worker_listens_with_its_own_socket_and_the_clients_are_shared_out(db, tmp_path):
     with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
-        port = int(url.rsplit(":", 1)[1])
-        parent = _serve_pid(url)
-        deadline = time.monotonic() + 30
-        while len(workers := _workers(parent, port)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        port, parent, workers = _started(url)
         assert len(workers) == 2, workers
         first, second = workers.values()
         assert len(first) == len(second) == 1 and first != second  # a socket each, not one shared
@@ -101,11 +108,7 @@ def test_each_worker_listens_with_its_own_socket_and_the_clients_are_shared_out(
 
 def test_a_worker_that_dies_is_replaced(db, tmp_path):
     with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
-        port = int(url.rsplit(":", 1)[1])
-        parent = _serve_pid(url)
-        deadline = time.monotonic() + 30
-        while len(workers := _workers(parent, port)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.2)
+        port, parent, workers = _started(url)
         victim = min(workers)
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + 60
