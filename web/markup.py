@@ -58,8 +58,15 @@ def direct_gettext(catalogue: Any) -> dict[str, Callable[..., Markup]]:
     (Markup('错误：&lt;b&gt;'), Markup('100% sure'))
     """
 
+    constant: dict[str, Markup] = {}  # a message without params comes out the same each time: made once
+
     def gettext(message: str, /, **params: Any) -> Markup:
-        return Markup(catalogue.gettext(message)) % params
+        if params:
+            return Markup(catalogue.gettext(message)) % params
+        text = constant.get(message)
+        if text is None:
+            text = constant[message] = Markup(catalogue.gettext(message)) % params
+        return text
 
     def ngettext(singular: str, plural: str, num: int, /, **params: Any) -> Markup:
         params.setdefault("num", num)
