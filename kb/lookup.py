@@ -174,6 +174,15 @@ class Index:
         self._cjk_names = [(name, fan) for name, fan in longest_first if _CJK.match(name)]
         # A name as a whole word of the folded text, and its plural: "concealed kongs" names Concealed Kong.
         self._word_names = [(fan, f" {name} ", f" {name}s ") for name, fan in longest_first if not _CJK.match(name)]
+        # Which names can be in a question: those whose first character (a Chinese name) or one of whose forms'
+        # first word (a name in letters) it has. :meth:`read` tries only those, in the same order.
+        self._cjk_by_char: dict[str, list[int]] = {}
+        for i, (name, _) in enumerate(self._cjk_names):
+            self._cjk_by_char.setdefault(name[0], []).append(i)
+        self._word_by_first: dict[str, list[int]] = {}
+        for i, (_, *forms) in enumerate(self._word_names):
+            for first in dict.fromkeys(form.split()[0] for form in forms):
+                self._word_by_first.setdefault(first, []).append(i)
         self._own_fans = {r.own_fan for r in self.rulings.values()}
         # Each ruling's Chinese text, for the runs too short for the trigram index (in the table's order).
         self._cjk_texts: dict[str, str] = {
@@ -198,12 +207,16 @@ class Index:
         """The fans a question names (in order of mention), and the rest of the question without them."""
         found: dict[int, int] = {}
         raw = query
-        for name, fan in self._cjk_names:  # Chinese names first: they are matched in the raw text
+        # A name found is replaced by a space or "#", which joins no new name: a name whose first character (or
+        # first word) the question lacks is never found, and only the others are tried.
+        cjk = sorted({i for char in set(raw) for i in self._cjk_by_char.get(char, ())})
+        for name, fan in (self._cjk_names[i] for i in cjk):  # Chinese names first: they are matched in the raw text
             if name in raw:
                 found.setdefault(fan, query.find(name))
                 raw = raw.replace(name, " ")
         folded = f" {fold(raw)} "
-        for fan, *forms in self._word_names:
+        words = sorted({i for word in set(folded.split()) for i in self._word_by_first.get(word, ())})
+        for fan, *forms in (self._word_names[i] for i in words):
             for form in forms:
                 at = folded.find(form)
                 if at >= 0:
