@@ -129,8 +129,9 @@ def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url:
         "The same total, %(total)s points. Either reading is right; a claim follows one of them whole, never a mix",
         total=score["total"],
     )
-    rulings = ", ".join(link(ruling_url(r), r) for r in ("equal-readings", "principle-non-separation"))
-    out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said} ({rulings}).</p>']
+    links = t.comma.join(link(ruling_url(r), r) for r in ("equal-readings", "principle-non-separation"))
+    rulings, stop = _(" (%(rulings)s)", rulings=Markup(links)), _(".")  # in Chinese: （…，…）。
+    out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
     for n, a in enumerate(score["alternatives"], 1):
         caption = _("also-read %(n)s", n=n)
         form = f" ({escape_text(a['form'])})" if a["form"] != score.get("form") else ""
