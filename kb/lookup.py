@@ -310,12 +310,15 @@ class Index:
         pairs = [f" {a} {b} " for a, b in zip(latin, latin[1:], strict=False)]
         # With fans named, the other words of the question count in proportion to how many there are.
         share = len(rest_words) / (len(rest_words) + len(fans)) if fans else 1.0
-        for rid in self._candidates(about_rest, about_all, words, fans):
+        shared: dict[str, int] = {}  # how many of the question's words each ruling's summary uses
+        for w in words:
+            for rid in self._by_word.get(w, _NONE):
+                shared[rid] = shared.get(rid, 0) + 1
+        for rid in self._candidates(about_rest, about_all, shared, fans):
             ruling = self.rulings[rid]
             s = share * 3.0 * about_rest.get(rid, 0.0) + 0.5 * about_all.get(rid, 0.0)
             if words:  # the share of the question's own words (and word pairs) the ruling's summary uses
-                known, known_zh = self.summary_words[rid], self.summary_bigrams[rid]  # no union built per ruling
-                s += share * 2.0 * sum(w in known or w in known_zh for w in words) / len(words)
+                s += share * 2.0 * shared.get(rid, 0) / len(words)
             if pairs:
                 s += share * sum(p in self.summaries[rid] for p in pairs) / len(pairs)
             if fans:
@@ -330,13 +333,11 @@ class Index:
         return hits, fans
 
     def _candidates(
-        self, about_rest: dict[str, float], about_all: dict[str, float], words: set[str], fans: list[int]
+        self, about_rest: dict[str, float], about_all: dict[str, float], shared: dict[str, int], fans: list[int]
     ) -> set[str]:
         """The rulings that can score above 0: found by the full text, sharing a word (or a pair of words, whose
         first word it then shares) with the question, or about a fan it names. The others are not scored at all."""
-        found = set(about_rest) | set(about_all)
-        for w in words:
-            found |= self._by_word.get(w, _NONE)
+        found = set(about_rest) | set(about_all) | set(shared)
         for f in fans:
             found |= self._by_fan.get(f, _NONE)
         return found
