@@ -66,9 +66,9 @@ def format_score(result: Score, lang: str = "en") -> str:
         lines += ["", also % {"total": result.total}]
         for i, a in enumerate(result.alternatives, 1):
             text = str(a) if lang == "en" else _alternative(a.fans, lang)
-            lines.append(
-                f"  {_('also-read %(n)s') % {'n': i}}: {text}" + (f"  [{a.form}]" if a.form != result.form else "")
-            )
+            # The form's name: the messages (context "form") are marked in web/breakdown.py.
+            form = f"  [{i18n.pgettext(lang)('form', a.form)}]" if a.form != result.form else ""
+            lines.append(f"  {_('also-read %(n)s') % {'n': i}}: {text}{form}")
     flowers = n_("%(num)s flower", "%(num)s flowers", result.flowers) % {"num": result.flowers}
     total = _("%(total)s points (including %(flowers)s)") % {"total": result.total, "flowers": flowers}
     lines += ["", _label(_("Total")) + total]

@@ -236,3 +236,11 @@ def test_the_equal_readings_note_is_punctuated_in_the_pages_language(site):
     en = site.get("/rulings/account-once-four-chows").text
     assert 'never a mix (<a href="/rulings/equal-readings">equal-readings</a>, <a href' in en
     assert "principle-non-separation</a>).</p>" in en
+
+
+def test_an_equal_reading_in_another_form_names_the_form_in_the_pages_language(site):
+    """A hand read two ways of the same total shows each other reading's form when it differs: the scorer's id in
+    English, its Chinese name in Chinese brackets on a Chinese page."""
+    zh = site.get("/zh/rulings/account-once-four-chows").text
+    assert "另一组合 1（四副牌加一对将）</caption>" in zh
+    assert "also-read 1 (regular)</caption>" in site.get("/rulings/account-once-four-chows").text

@@ -132,9 +132,17 @@ def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url:
     links = t.comma.join(link(ruling_url(r), r) for r in ("equal-readings", "principle-non-separation"))
     rulings, stop = _(" (%(rulings)s)", rulings=Markup(links)), _(".")  # in Chinese: （…，…）。
     out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
+    p_ = t.pgettext
+    forms = {  # the forms a hand can take (scorer/arrange.py), named in the page's language
+        "regular": p_("form", "regular"),
+        "seven-pairs": p_("form", "seven-pairs"),
+        "thirteen-orphans": p_("form", "thirteen-orphans"),
+        "honors-and-knitted": p_("form", "honors-and-knitted"),
+        "knitted-straight": p_("form", "knitted-straight"),
+    }
     for n, a in enumerate(score["alternatives"], 1):
         caption = _("also-read %(n)s", n=n)
-        form = f" ({escape_text(a['form'])})" if a["form"] != score.get("form") else ""
+        form = _(" (%(form)s)", form=forms.get(a["form"], a["form"])) if a["form"] != score.get("form") else ""
         out.append(
             f'<table class="fans alternative" data-cards><caption>{caption}{form}</caption>'
             f"{t.fan_table_head}<tbody>{_fan_rows(a['fans'], t, fan_url, ruling_url)}</tbody></table>"
