@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -13,7 +11,7 @@ from datasette import Response
 
 from kb.lookup import MAX_QUERY, Index, LookupFailed
 
-from .db import DB
+from .db import DB, Read, gather
 from .highlight import excerpt, highlight, terms_pattern
 from .reference import text
 from .respond import respond
@@ -33,18 +31,25 @@ class SiteTexts:
     bodies: dict[str, str]
 
 
-@lru_cache(maxsize=8)
-def site_texts(path: str, lang: str) -> SiteTexts:
-    """The :class:`SiteTexts` of the database at ``path`` in ``lang``, read once: it is immutable while the site
-    runs, and a search then needs no query of its own besides the ranking's."""
-    with closing(sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro&immutable=1", uri=True)) as conn:
-        conn.row_factory = sqlite3.Row
-        aliases: dict[int, list[str]] = {}
-        for row in conn.execute("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid"):
-            aliases.setdefault(row["fan_id"], []).append(row["alias"])
-        fans = {r["id"]: dict(r) for r in conn.execute(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans")}
-        bodies = dict(conn.execute(f"SELECT id, {BODY_TEXT[lang]} FROM rulings").fetchall())  # noqa: S608 (fixed)
-    return SiteTexts(aliases, fans, bodies)
+_TEXTS: dict[tuple[str, str], SiteTexts] = {}  # (database, language) -> its texts
+
+
+async def site_texts(datasette: Any, lang: str) -> SiteTexts:
+    """The :class:`SiteTexts` of the site's database in ``lang``, read once (as :func:`web.db.site_facts` is): the
+    database is immutable while the site runs, and a search then needs no query of its own besides the ranking's."""
+    key = (str(datasette.get_database(DB).path), lang)
+    if key not in _TEXTS:
+
+        def load(read: Read) -> SiteTexts:
+            aliases: dict[int, list[str]] = {}
+            for row in read("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid"):
+                aliases.setdefault(row["fan_id"], []).append(row["alias"])
+            fans = {f["id"]: f for f in read(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans")}
+            bodies = {r["id"]: r["body"] for r in read(f"SELECT id, {BODY_TEXT[lang]} AS body FROM rulings")}
+            return SiteTexts(aliases, fans, bodies)
+
+        _TEXTS[key] = await gather(datasette, load)
+    return _TEXTS[key]
 
 
 @lru_cache(maxsize=4)
@@ -67,7 +72,7 @@ async def search_page(datasette: Any, request: Any) -> Response:
     except LookupFailed as e:
         data["error"] = str(e)
         return await respond(datasette, request, "mjref_search.html", data, status=400)
-    texts = site_texts(str(datasette.get_database(DB).path), lang)
+    texts = await site_texts(datasette, lang)
     names = [alias for fan in sorted(set(fans)) for alias in texts.aliases.get(fan, ())]  # in the table's order
     pattern = terms_pattern(q, names)
     ruling_url = page_urls(datasette.urls, lang)["ruling_url"]
