@@ -22,9 +22,11 @@ from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 # The scorer's hot path behind its entry points: compiled together as one library. The entry points and the
 # types a caller builds (scorer/__init__.py, notation.py, validate.py, hand.py, errors.py, result.py) stay Python:
 # compiled code checks argument and attribute types itself, so a caller's ill-typed Hand or argument would raise
-# a TypeError there instead of the MjrefError the scorer promises (tests/test_hostile_input.py).
+# a TypeError there instead of the MjrefError the scorer promises (tests/test_hostile_input.py). canonical.py, the
+# notation's common case, is compiled: parse() hands it only a str, and the scorer only hands it checked hands.
 COMPILED = [
     "scorer/tiles.py",
+    "scorer/canonical.py",
     "scorer/arrange.py",
     "scorer/wait.py",
     "scorer/mcr/view.py",

@@ -69,8 +69,11 @@ def _percentile(sorted_values: list[float], q: float) -> float:
 
 
 def clear_scorer_caches() -> int:
-    """Empty every ``functools`` cache in the scorer's modules, so a repeated run is as cold as the first."""
-    cleared = 0
+    """Empty every cache in the scorer's modules (``functools`` caches and those of :mod:`scorer.caches`), so a
+    repeated run is as cold as the first."""
+    from scorer.caches import clear_caches
+
+    cleared = clear_caches()
     for name, module in list(sys.modules.items()):
         if name == "scorer" or name.startswith("scorer."):
             for obj in vars(module).values():

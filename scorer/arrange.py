@@ -14,11 +14,10 @@ for tile t), plain C arithmetic once compiled.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import product
 from operator import mul
 from typing import Final
 
+from .caches import new_cache
 from .hand import Hand, Kind
 from .tiles import HONORS, ORPHANS, Tile, run_text
 
@@ -63,17 +62,22 @@ _SIZE: Final = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
 class Group:
     """A set of an arrangement. ``concealed`` is False for melded sets and for a pung
     completed by a discarded winning tile; ``declared`` marks sets written in brackets;
-    ``mask`` is the set's tiles as a bit set (bit t for tile t). Every group is made once, in
-    :data:`GROUPS`, and arrangements take theirs from there: two equal groups are one object."""
+    ``mask`` is the set's tiles as a bit set (bit t for tile t), ``copies`` how many of each of
+    them it holds, ``label`` its text (``123m``). Every group is made once, in :data:`GROUPS`, and
+    arrangements take theirs from there: two equal groups are one object."""
 
-    __slots__ = ("kind", "tile", "concealed", "declared", "mask")
+    __slots__ = ("kind", "tile", "concealed", "declared", "mask", "copies", "label")
 
-    def __init__(self, kind: Kind, tile: Tile, concealed: bool, declared: bool, mask: int) -> None:
+    def __init__(
+        self, kind: Kind, tile: Tile, concealed: bool, declared: bool, mask: int, copies: int, label: str
+    ) -> None:
         self.kind = kind
         self.tile = tile
         self.concealed = concealed
         self.declared = declared
         self.mask = mask
+        self.copies = copies
+        self.label = label
 
     def __repr__(self) -> str:
         return f"Group({self.kind.name}, {self.tile}, concealed={self.concealed}, declared={self.declared})"
@@ -83,7 +87,7 @@ class Group:
         return GROUP_TILES[self.kind, self.tile]
 
     def text(self) -> str:
-        return GROUP_TEXTS[self.kind, self.tile]
+        return self.label
 
 
 def _group_tiles(kind: Kind, t: Tile) -> tuple[Tile, ...]:
@@ -106,7 +110,7 @@ GROUP_TILES: Final[dict[tuple[Kind, Tile], tuple[Tile, ...]]] = {
 }
 GROUP_TEXTS: Final[dict[tuple[Kind, Tile], str]] = {key: run_text(tiles) for key, tiles in GROUP_TILES.items()}
 GROUPS: Final[dict[tuple[Kind, Tile, bool, bool], Group]] = {
-    (k, t, c, d): Group(k, t, c, d, sum(1 << x for x in set(tiles)))
+    (k, t, c, d): Group(k, t, c, d, sum(1 << x for x in set(tiles)), tiles.count(t), GROUP_TEXTS[k, t])
     for (k, t), tiles in GROUP_TILES.items()
     for c in (False, True)
     for d in (False, True)
@@ -131,17 +135,40 @@ class Arrangement:
 
 # --- regular hands: per-suit splits, cached on the suit's 9 counts ---------------------------------------------
 
+# The concealed groups a split takes, by tile: list reads, where a dictionary keyed by (kind, tile, ...) would
+# hash a tuple for every group.
+HIDDEN_PUNGS: Final = tuple(GROUPS[PUNG, t, True, False] for t in range(34))
+HIDDEN_CHOWS: Final = tuple(GROUPS[CHOW, t, True, False] for t in range(27))
+HIDDEN_PAIRS: Final = tuple(GROUPS[PAIR, t, True, False] for t in range(34))
+DISCARD_PUNGS: Final = tuple(GROUPS[PUNG, t, False, False] for t in range(34))  # completed by the winning discard
 
-@lru_cache(maxsize=8192)
-def _suit_groups(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[Group, ...], bool], ...]:
-    """Every split of one suit's counts into chows, pungs and at most one pair, as concealed groups (the
-    suit's tiles start at ``base``), each with whether it has the pair; empty when there is none.
+Split = tuple[tuple[Group, ...], bool]  # one suit's groups, and whether one of them is the pair
+CACHE_SIZE: Final = 8192  # entries a cache keeps before it is emptied
+_splits: dict[int, tuple[Split, ...]] = new_cache()
+
+
+def suit_code(counts: list[int] | tuple[int, ...], base: Tile) -> int:
+    """One suit's 9 counts (from tile ``base``) as one integer, 3 bits a rank: the key of the suit caches."""
+    code = 0
+    for t in range(base + 8, base - 1, -1):
+        code = code << 3 | counts[t]
+    return code
+
+
+def _suit_groups(code: int, base: Tile) -> tuple[Split, ...]:
+    """Every split of one suit's counts (:func:`suit_code`) into chows, pungs and at most one pair, as
+    concealed groups (the suit's tiles start at ``base``), each with whether it has the pair; empty when
+    there is none.
 
     A depth-first search that reads the lowest tile left as a pung, then as the start of a chow, then
     as the pair, so the splits come in that order and each lists its groups as they were taken.
     """
-    c = list(counts)
-    out: list[tuple[tuple[Group, ...], bool]] = []
+    key = code << 5 | base
+    found = _splits.get(key)
+    if found is not None:
+        return found
+    c = [code >> 3 * r & 7 for r in range(9)]
+    out: list[Split] = []
     path: list[Group] = []
 
     def take(i: int, pair: bool) -> None:
@@ -153,7 +180,7 @@ def _suit_groups(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[Group
         t = base + i
         if c[i] >= 3:
             c[i] -= 3
-            path.append(GROUPS[PUNG, t, True, False])
+            path.append(HIDDEN_PUNGS[t])
             take(i, pair)
             path.pop()
             c[i] += 3
@@ -161,7 +188,7 @@ def _suit_groups(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[Group
             c[i] -= 1
             c[i + 1] -= 1
             c[i + 2] -= 1
-            path.append(GROUPS[CHOW, t, True, False])
+            path.append(HIDDEN_CHOWS[t])
             take(i, pair)
             path.pop()
             c[i] += 1
@@ -169,46 +196,55 @@ def _suit_groups(counts: tuple[int, ...], base: Tile) -> tuple[tuple[tuple[Group
             c[i + 2] += 1
         if not pair and c[i] >= 2:
             c[i] -= 2
-            path.append(GROUPS[PAIR, t, True, False])
+            path.append(HIDDEN_PAIRS[t])
             take(i, True)
             path.pop()
             c[i] += 2
 
     take(0, False)
-    return tuple(out)
+    splits = tuple(out)
+    if len(_splits) >= CACHE_SIZE:
+        _splits.clear()
+    _splits[key] = splits
+    return splits
 
 
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[Group, ...]]:
     """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair, as concealed groups."""
-    choices = []
-    for base in (0, 9, 18):
-        splits = _suit_groups(tuple(counts[base : base + 9]), base)
-        if not splits:
-            return []
-        choices.append(splits)
+    first = _suit_groups(suit_code(counts, 0), 0)
+    if not first:
+        return []
+    second = _suit_groups(suit_code(counts, 9), 9)
+    if not second:
+        return []
+    third = _suit_groups(suit_code(counts, 18), 18)
+    if not third:
+        return []
     honors: list[Group] = []
     honor_pairs = 0
-    if any(counts[27:]):
-        for t in HONORS:
-            n = counts[t]
-            if n == 3:
-                honors.append(GROUPS[PUNG, t, True, False])
-            elif n == 2:
-                honors.append(GROUPS[PAIR, t, True, False])
-                honor_pairs += 1
-            elif n:
-                return []
-        if honor_pairs > 1:
+    for t in range(27, 34):
+        n = counts[t]
+        if n == 3:
+            honors.append(HIDDEN_PUNGS[t])
+        elif n == 2:
+            honors.append(HIDDEN_PAIRS[t])
+            honor_pairs += 1
+        elif n:
             return []
-    first, second, third = choices
+    if honor_pairs > 1:
+        return []
     if len(first) == len(second) == len(third) == 1:  # one split in each suit: the usual case
         (a, pa), (b, pb), (c, pc) = first[0], second[0], third[0]
-        return [a + b + c + tuple(honors)] if honor_pairs + pa + pb + pc == 1 else []
+        if honor_pairs + pa + pb + pc != 1:
+            return []
+        return [a + b + c + tuple(honors)] if honors else [a + b + c]
     out = []
-    for combo in product(*choices):
-        pairs = honor_pairs + sum(p for _, p in combo)
-        if pairs == 1:
-            out.append(tuple(g for groups, _ in combo for g in groups) + tuple(honors))
+    rest = tuple(honors)
+    for a, pa in first:
+        for b, pb in second:
+            for c, pc in third:
+                if honor_pairs + pa + pb + pc == 1:
+                    out.append(a + b + c + rest)
     return out
 
 
@@ -232,12 +268,21 @@ def _sets_only(counts: list[int] | tuple[int, ...]) -> bool:
     return back1 == back2 == 0  # no chow may begin on rank 8 or 9
 
 
-@lru_cache(maxsize=8192)
-def suit_status(counts: tuple[int, ...]) -> int:
-    """For one suit's counts: bit NO_PAIR when they split into sets alone, bit WITH_PAIR when into sets
-    and one pair (0 when they split into neither). The same as reading :func:`_suit_groups`, without
-    listing the splits."""
-    return split_status(counts)
+_statuses: dict[int, int] = new_cache()
+
+
+def suit_status(code: int) -> int:
+    """For one suit's counts (:func:`suit_code`): bit NO_PAIR when they split into sets alone, bit WITH_PAIR
+    when into sets and one pair (0 when they split into neither). The same as reading :func:`_suit_groups`,
+    without listing the splits."""
+    found = _statuses.get(code)
+    if found is not None:
+        return found
+    status = split_status([code >> 3 * r & 7 for r in range(9)])
+    if len(_statuses) >= CACHE_SIZE:
+        _statuses.clear()
+    _statuses[code] = status
+    return status
 
 
 def split_status(counts: list[int] | tuple[int, ...]) -> int:
@@ -260,7 +305,7 @@ def split_status(counts: list[int] | tuple[int, ...]) -> int:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """True when ``counts`` splits into sets plus exactly one pair."""
-    statuses = [suit_status(tuple(counts[b : b + 9])) for b in (0, 9, 18)]
+    statuses = [suit_status(suit_code(counts, b)) for b in (0, 9, 18)]
     return one_pair(statuses, honor_pair_count(counts))
 
 
@@ -352,12 +397,18 @@ def _with_win(form: str, declared: tuple[Group, ...], concealed: tuple[Group, ..
         kind, t = g.kind, g.tile
         these = concealed
         if discard and kind is PUNG:  # a pung completed by a discard counts as melded
-            these = concealed[:i] + (GROUPS[kind, t, False, False],) + concealed[i + 1 :]
+            these = concealed[:i] + (DISCARD_PUNGS[t],) + concealed[i + 1 :]
         out.append(Arrangement(form, declared + these, len(declared) + i, _wait_shape(kind, t, w)))
     return out
 
 
-def _declared_groups(hand: Hand) -> tuple[Group, ...]:
+# The declared sets' groups by tile: ``[2 * t]`` melded, ``[2 * t + 1]`` concealed (a concealed kong).
+DECLARED_CHOWS: Final = tuple(GROUPS[CHOW, t // 2, t % 2 == 1, True] for t in range(54))
+DECLARED_PUNGS: Final = tuple(GROUPS[PUNG, t // 2, t % 2 == 1, True] for t in range(68))
+DECLARED_KONGS: Final = tuple(GROUPS[KONG, t // 2, t % 2 == 1, True] for t in range(68))
+
+
+def declared_groups(hand: Hand) -> tuple[Group, ...]:
     """The declared sets as groups, in canonical order (by tile, then chow, pung, kong): a hand reads the
     same whatever order its sets were written in."""
     melds = hand.melds
@@ -365,7 +416,12 @@ def _declared_groups(hand: Hand) -> tuple[Group, ...]:
         return ()
     if len(melds) > 1:
         melds = tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.offer or 0)))
-    return tuple(GROUPS[m.kind, m.tile, m.concealed, True] for m in melds)
+    out: list[Group] = []
+    for m in melds:
+        kind = m.kind
+        table = DECLARED_CHOWS if kind is CHOW else DECLARED_PUNGS if kind is PUNG else DECLARED_KONGS
+        out.append(table[2 * m.tile + (m.offer == 0)])
+    return tuple(out)
 
 
 def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
@@ -385,11 +441,34 @@ def concealed_counts(hand: Hand) -> tuple[list[int], int]:
     return counts, held | 1 << w
 
 
-def arrangements(hand: Hand, concealed: tuple[list[int], int] | None = None) -> list[Arrangement]:
+def tile_counts(hand: Hand) -> list[int]:
+    """How many of each of the 34 kinds the hand holds, declared sets included, kongs counted as four
+    (:meth:`scorer.hand.Hand.counts`, which calls this)."""
+    c = [0] * 34
+    for m in hand.melds:
+        t = m.tile
+        kind = m.kind
+        if kind is CHOW:
+            c[t] += 1
+            c[t + 1] += 1
+            c[t + 2] += 1
+        else:
+            c[t] += 4 if kind is KONG else 3
+    for t in hand.standing:
+        c[t] += 1
+    c[hand.winning] += 1
+    return c
+
+
+def arrangements(
+    hand: Hand, concealed: tuple[list[int], int] | None = None, declared: tuple[Group, ...] | None = None
+) -> list[Arrangement]:
     """Every reading of a complete hand, regular forms first. Empty when the hand is not complete.
-    ``concealed``: :func:`concealed_counts` of the hand, when already made (it is not changed)."""
+    ``concealed``: :func:`concealed_counts` of the hand, ``declared``: :func:`declared_groups`, when already
+    made (neither is changed)."""
     counts, held = concealed_counts(hand) if concealed is None else concealed
-    declared = _declared_groups(hand)
+    if declared is None:
+        declared = declared_groups(hand)
     out: list[Arrangement] = []
     for split in regular_splits(counts):
         out += _with_win(REGULAR, declared, split, hand)

@@ -8,13 +8,11 @@ last tile of the wall, kong) and an optional ``+N`` flower count.
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
+from .canonical import hand_text, read_common
 from .errors import Message, NotationError, shown_char
-from .hand import Hand, Kind, Meld, Situation
-from .tiles import HONOR_LETTERS, SUIT_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
-from .validate import MAX_FLOWERS, MAX_SETS, declared_set, flowers_problem
+from .hand import Hand, Meld, Situation
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, WIND_LETTERS, WINDS, Tile
+from .validate import MAX_FLOWERS, MAX_SETS, checked, declared_set, flowers_problem
 
 MAX_LENGTH = 200
 DIGITS = "0123456789"  # ASCII only: str.isdigit() also takes '²' and '١', which int() then refuses
@@ -119,100 +117,12 @@ def _situation(r: _Reader) -> tuple[Tile, Tile, tuple[bool, ...]]:
     return WINDS[winds.index(body[0])], WINDS[winds.index(body[1])], tuple(ch == "1" for ch in body[2:])
 
 
-_FAST = re.compile(
-    r"((?:\[[1-9ESWNCFPmpsz]+(?:,[1-7])?\])*)([1-9ESWNCFPmpsz]+)(?:\|([ESWN])([ESWN])([01]{4}))?(?:\+([1-8]))?"
-)
-_SETS = re.compile(r"\[([^,\]]+)(?:,([0-9]))?\]")
-
-
-_RUNS = re.compile(r"[1-9]+[mpsz]|[ESWNCFP]")  # digits and their suit letter, or one honour letter
-_SUIT_BASES = {"m": 0, "p": 9, "s": 18, "z": 27}  # the tile of rank 1 in each suit letter
-_HONOR_TILES = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
-
-
-@lru_cache(maxsize=1024)
-def _run_tiles(run: str) -> tuple[Tile, ...] | None:
-    """The tiles of one run (``123m``, ``E``), or None for honours past ``7z``."""
-    letter = run[-1]
-    if letter in _HONOR_TILES:
-        return (_HONOR_TILES[letter],)
-    if letter == "z" and ("8" in run or "9" in run):
-        return None
-    base = _SUIT_BASES[letter] - 1
-    return tuple(base + int(d) for d in run[:-1])
-
-
-def _fast_tiles(text: str) -> list[Tile] | None:
-    """Tiles of a well-formed run of tile text (``_FAST`` has checked its characters), or None (the
-    careful reader then explains the fault)."""
-    runs = _RUNS.findall(text)
-    if sum(map(len, runs)) != len(text):  # some characters are in no run
-        return None
-    out: list[Tile] = []
-    for run in runs:
-        tiles = _run_tiles(run)
-        if tiles is None:
-            return None
-        out += tiles
-    return out
-
-
-@lru_cache(maxsize=1024)
-def _fast_meld(tiles_text: str, offer: str) -> Meld | None:
-    """A declared set from its tile text and offer digit (empty when not written), or None."""
-    tiles = _fast_tiles(tiles_text)
-    if tiles is None:
-        return None
-    try:
-        return _meld([(t, 0) for t in tiles], int(offer) if offer else None, 0, "")
-    except NotationError:
-        return None
-
-
-@lru_cache(maxsize=1024)
-def _fast_situation(prevalent: str | None, seat: str | None, flags: str | None, flowers: str | None) -> Situation:
-    """The situation of a suffix ``|PSabcd+N`` whose parts ``_FAST`` has read (None when not written)."""
-    winds = WIND_LETTERS
-    bits = flags or "0000"
-    return Situation(
-        WINDS[winds.index(prevalent)] if prevalent else WINDS[0],
-        WINDS[winds.index(seat)] if seat else WINDS[0],
-        bits[0] == "1",
-        bits[1] == "1",
-        bits[2] == "1",
-        bits[3] == "1",
-        int(flowers) if flowers else 0,
-    )
-
-
-def _parse_fast(text: str) -> Hand | None:
-    """The common case, a well-formed hand, read with regular expressions; None for anything else."""
-    m = _FAST.fullmatch(text.replace(" ", ""))
-    if m is None:
-        return None
-    sets, body, prevalent, seat, flags, flowers = m.groups()
-    melds: list[Meld] = []
-    if sets:
-        for tiles_text, offer in _SETS.findall(sets):
-            meld = _fast_meld(tiles_text, offer)
-            if meld is None:
-                return None
-            melds.append(meld)
-        if len(melds) > 4:
-            return None
-    standing = _fast_tiles(body)
-    if not standing:
-        return None
-    situation = _fast_situation(prevalent, seat, flags, flowers)
-    return Hand(tuple(melds), tuple(sorted(standing[:-1])), standing[-1], situation)
-
-
 def parse(text: str) -> Hand:
     """Read a hand string.
 
     >>> h = parse("[123m,1][EEE,2]456p789s5s5s|EW1000")
-    >>> len(h.melds), name(h.winning), h.situation.self_drawn
-    (2, '5s', True)
+    >>> len(h.melds), h.winning, h.situation.self_drawn  # 5s is tile 22
+    (2, 22, True)
     """
     if not isinstance(text, str):
         raise NotationError("expected a hand string, not %(type)s", type=type(text).__name__)
@@ -220,9 +130,13 @@ def parse(text: str) -> Hand:
         raise NotationError(
             "hand is %(length)s characters long; at most %(most)s are read", length=len(text), most=MAX_LENGTH
         )
-    fast = _parse_fast(text)
-    if fast is not None:
-        return fast
+    common = read_common(text)
+    return common if common is not None else read_carefully(text)
+
+
+def read_carefully(text: str) -> Hand:
+    """Read a hand string character by character, saying where and what is wrong (:func:`parse` asks it
+    only for what :func:`scorer.canonical.read_common` does not read)."""
     r = _Reader(text)
     melds: list[Meld] = []
     while r.peek() == "[":
@@ -285,28 +199,12 @@ def _found(ch: str) -> str | Message:
     return shown_char(ch) if ch else Message("the end")
 
 
-_MELD_ORDER = {Kind.CHOW: 0, Kind.PUNG: 1, Kind.KONG: 2}
-
-
 def format_hand(hand: Hand) -> str:
     """The canonical text of a hand: sets sorted, standing tiles sorted, winning tile last.
+
+    A :class:`Hand` built in Python is first held to the parser's checks (:func:`scorer.validate.checked`).
 
     >>> format_hand(parse("[EEE,2] [123m,1] 789s 456p 5s 5s | E W 1 0 0 0"))
     '[123m,1][EEE,2]456p5789s5s|EW1000'
     """
-    s = hand.situation
-    melds = hand.melds
-    if len(melds) > 1:
-        melds = tuple(sorted(melds, key=lambda m: (m.tile, _MELD_ORDER[m.kind], m.offer or 0)))
-    text = "".join([m.text() for m in melds]) + run_text(hand.standing) + name(hand.winning)
-    return text + _situation_text(s.prevalent, s.seat, s.self_drawn, s.last_of_kind, s.last_of_wall, s.kong, s.flowers)
-
-
-@lru_cache(maxsize=1024)
-def _situation_text(
-    prevalent: Tile, seat: Tile, self_drawn: bool, last_of_kind: bool, last_of_wall: bool, kong: bool, flowers: int
-) -> str:
-    """The suffix ``|PSabcd`` and ``+N`` of the canonical text."""
-    flags = "".join(["1" if f else "0" for f in (self_drawn, last_of_kind, last_of_wall, kong)])
-    text = f"|{WIND_LETTERS[prevalent - 27]}{WIND_LETTERS[seat - 27]}{flags}"
-    return text + (f"+{flowers}" if flowers else "")
+    return hand_text(checked(hand))

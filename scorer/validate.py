@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from .arrange import tile_counts
 from .errors import InvalidHand, Message, NotationError
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import N_KINDS, WINDS, Tile, name, run_text
@@ -184,7 +185,7 @@ def validate(hand: Hand) -> None:
             sets=sets,
             expected=expected + 1,
         )
-    counts = hand.counts()
+    counts = tile_counts(hand)
     if max(counts) > 4:
         for t, n in enumerate(counts):
             if n > 4:

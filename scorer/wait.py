@@ -9,10 +9,10 @@ bit sets, so the search runs as C arithmetic once compiled.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 from .arrange import (
+    CACHE_SIZE,
     KNITTED,
     KNITTED_ALLOWED,
     KNITTED_MASKS,
@@ -24,8 +24,10 @@ from .arrange import (
     is_regular_complete,
     one_pair,
     split_status,
+    suit_code,
     suit_status,
 )
+from .caches import new_cache
 from .hand import Hand
 from .tiles import HONORS, ORPHANS, Tile
 
@@ -49,10 +51,17 @@ def _candidates(counts: list[int]) -> list[Tile]:
     return [t for t in range(34) if near >> t & 1]
 
 
-@lru_cache(maxsize=8192)
-def _suit_completions(counts: tuple[int, ...]) -> tuple[int, int]:
-    """The ranks (bit r for rank index r) that, added to one suit's counts, let it split into sets alone,
-    and those that let it split into sets and one pair. Only ranks within two of a held rank can."""
+_completions: dict[int, tuple[int, int]] = new_cache()
+
+
+def _suit_completions(code: int) -> tuple[int, int]:
+    """The ranks (bit r for rank index r) that, added to one suit's counts (:func:`scorer.arrange.suit_code`),
+    let it split into sets alone, and those that let it split into sets and one pair. Only ranks within two
+    of a held rank can."""
+    found = _completions.get(code)
+    if found is not None:
+        return found
+    counts = [code >> 3 * r & 7 for r in range(9)]
     near = 0
     for r in range(9):
         if counts[r]:
@@ -68,13 +77,16 @@ def _suit_completions(counts: tuple[int, ...]) -> tuple[int, int]:
                 alone |= 1 << r
             if status & WITH_PAIR:
                 paired |= 1 << r
+    if len(_completions) >= CACHE_SIZE:
+        _completions.clear()
+    _completions[code] = alone, paired
     return alone, paired
 
 
 def _regular_waits(counts: list[int], honors: bool) -> int:
     """The tiles (bit t for tile t) that, added to ``counts``, make sets and exactly one pair
     (``honors``: whether ``counts`` holds any honour)."""
-    keys = [tuple(counts[b : b + 9]) for b in (0, 9, 18)]
+    keys = [suit_code(counts, b) for b in (0, 9, 18)]
     statuses = [suit_status(k) for k in keys]
     honor_pairs = honor_pair_count(counts) if honors else 0
     waits = 0

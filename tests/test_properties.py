@@ -14,7 +14,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scorer import MjrefError, Score, format_hand, parse, score
+from scorer import Hand, MjrefError, Score, format_hand, parse, score
+from scorer.canonical import read_common
+from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
 from scorer.rulings import RULING_IDS
 from scorer.tiles import name, run_text
@@ -123,6 +125,48 @@ def test_notation_round_trips(g: GeneratedHand, rnd: random.Random) -> None:
     melds = list(h.melds)
     rnd.shuffle(melds)
     assert format_hand(replace(h, melds=tuple(melds))) == g.text  # canonical whatever the order
+
+
+NOTATION_CHARS = "123456789mpszESWNCFP[],|+0 \t"
+
+
+def _mutated(text: str, rnd: random.Random) -> str:
+    """``text`` with one to three characters of the notation's alphabet replaced, inserted or deleted."""
+    chars = list(text)
+    for _ in range(rnd.randint(1, 3)):
+        i = rnd.randrange(len(chars) + 1)
+        op = rnd.random()
+        if op < 0.4 and i < len(chars):
+            chars[i] = rnd.choice(NOTATION_CHARS)
+        elif op < 0.7:
+            chars.insert(i, rnd.choice(NOTATION_CHARS))
+        elif i < len(chars):
+            del chars[i]
+    return "".join(chars)
+
+
+def _carefully(text: str) -> Hand | str:
+    try:
+        return read_carefully(text)
+    except MjrefError as e:
+        return f"error: {e}"
+
+
+@SETTINGS
+@given(hands, st.randoms(use_true_random=False))
+def test_the_one_pass_reader_reads_what_the_careful_reader_reads(g: GeneratedHand, rnd: random.Random) -> None:
+    # scorer.canonical.read_common reads the common case in one pass and leaves everything else (None) to the
+    # careful reader, which says what is wrong: where it reads a hand, the careful reader must read the same one.
+    # A canonical hand and one with spaces are the common case; a mutated one is often not.
+    cuts = sorted(rnd.sample(range(1, len(g.text)), 5))
+    spaced = " ".join(g.text[i:j] for i, j in zip([0, *cuts], [*cuts, len(g.text)], strict=True))
+    assert read_common(g.text) == g.hand
+    assert read_common(spaced) == g.hand == _carefully(spaced)
+    for _ in range(20):
+        text = _mutated(g.text, rnd)
+        common = read_common(text)
+        if common is not None:
+            assert common == _carefully(text), text
 
 
 def _fifth_copy(g: GeneratedHand, rnd: random.Random) -> str | None:

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..arrange import REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, Arrangement, arrangements
+from ..canonical import hand_text
 from ..errors import Message, NotWinning
 from ..hand import KONG, Hand
-from ..notation import format_hand
 from ..result import BabcockScore, Double, Excluded, FanScore
 from ..tiles import DRAGONS, EAST, suit_of
 from .limits import limit_hands
@@ -190,7 +190,7 @@ def _result(hand: Hand, profile: Profile, r: Reading) -> BabcockScore:
     return BabcockScore(
         ruleset="babcock",
         profile=profile.name,
-        hand=format_hand(hand),
+        hand=hand_text(hand),
         total=r.total,
         flowers=0,
         meets_minimum=True,

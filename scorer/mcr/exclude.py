@@ -228,14 +228,17 @@ class Row:
         self.cite: list[str] = [rule.ruling, FAN_RULING[rule.fan]]
 
 
-class Rules(NamedTuple):
-    """The exclusion table under one profile."""
+N_FANS: Final = max(FANS) + 1  # tables by fan number have this many entries (0 unused)
+NO_ROWS: Final[list[Row]] = []
 
-    active: dict[int, list[Row]]  # the rows in force, by excluding fan
+
+class Rules(NamedTuple):
+    """The exclusion table under one profile, as lists indexed by fan number."""
+
+    active: list[list[Row]]  # the rows in force, by excluding fan (empty for a fan that excludes nothing)
+    rank: list[int]  # each excluding fan's place when the fans are ordered by value, highest first; -1 for others
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
-    waiving: frozenset[int]  # the excluding fans of the waived rows
-    order: tuple[int, ...]  # the excluding fans, highest value first (a fan a higher one excluded excludes nothing)
-    rank: dict[int, int]  # each excluding fan's place in ``order``
+    waiving: list[bool]  # by fan: is it the excluding fan of a waived row?
 
 
 @lru_cache(maxsize=64)
@@ -249,8 +252,15 @@ def rules_for(profile: Profile) -> Rules:
             active.setdefault(rule.fan, []).append(Row(rule))
         else:
             waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
-    order = tuple(sorted(active, key=lambda n: (-profile.points.get(n, 0), n)))
-    return Rules(active, waived, frozenset(a for a, _ in waived), order, {fan: i for i, fan in enumerate(order)})
+    # A fan a higher one excluded excludes nothing: the excluding fans are walked from the highest value down.
+    order = sorted(active, key=lambda n: (-profile.points.get(n, 0), n))
+    rank = [-1] * N_FANS
+    for place, fan in enumerate(order):
+        rank[fan] = place
+    waiving = [False] * N_FANS
+    for a, _ in waived:
+        waiving[a] = True
+    return Rules([active.get(n, NO_ROWS) for n in range(N_FANS)], rank, waived, waiving)
 
 
 def apply_exclusions(
@@ -260,13 +270,20 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, waived, waiving, _, rank = rules_for(profile)
+    active, rank, waived, waiving = rules_for(profile)
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74.
-    excluding = [fan for fan in hits if fan in rank]
+    excluding: list[tuple[int, int]] = []
+    any_waiving = False
+    for fan in hits:
+        place = rank[fan]
+        if place >= 0:
+            excluding.append((place, fan))
+        if waiving[fan]:
+            any_waiving = True
     if len(excluding) > 1:
-        excluding.sort(key=rank.__getitem__)
-    for a in excluding:
+        excluding.sort()
+    for _, a in excluding:
         own_hits = hits[a]
         if not own_hits:
             continue
@@ -305,7 +322,7 @@ def apply_exclusions(
             if b not in removed:
                 removed[b] = Removal(b)
             removed[b].add([a], row.cite)
-    if not waiving.isdisjoint(hits):
+    if any_waiving:
         for (a, b), rulings in waived.items():
             if hits.get(a) and hits.get(b):
                 extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))

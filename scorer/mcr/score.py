@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from ..arrange import GROUP_TEXTS, PUNG, SEVEN_PAIRS, Arrangement, arrangements
+from ..arrange import PUNG, SEVEN_PAIRS, Arrangement, arrangements
+from ..canonical import hand_text
 from ..errors import NotWinning
 from ..hand import Hand
-from ..notation import format_hand
 from ..profiles import Profile
 from ..result import Alternative, Excluded, FanScore, Score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
@@ -169,10 +169,13 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
     return Reading(arr, total, hits, removed, extra)
 
 
-FAN_RULINGS: Final = {number: info.rulings for number, info in FANS.items()}
+N_FANS: Final = max(FANS) + 1
+# Tables by fan number (list reads, where a dictionary keyed by an int hashes and compares): each fan's rulings.
+FAN_RULINGS: Final = tuple(FANS[n].rulings if n in FANS else () for n in range(N_FANS))
 CONCEALED_PUNG_FANS: Final = frozenset({12, 33, 66})  # Four, Three and Two Concealed Pungs
 PUNG_COMPLETED_BY_DISCARD: Final = ("pung-completed-by-discard",)
-CITES_MORE: Final = CONCEALED_PUNG_FANS | {64}  # fans that may cite more than their row (see _fan_rulings)
+# By fan: may it cite more than its row (see _fan_rulings)?
+CITES_MORE: Final = tuple(n in CONCEALED_PUNG_FANS or n == 64 for n in range(N_FANS))
 
 
 def _pung_took_the_discard(arr: Arrangement) -> bool:
@@ -215,8 +218,7 @@ def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
     sets: list[str] = []
     for used in hits:
         for i in used:
-            g = groups[i]
-            t = GROUP_TEXTS[g.kind, g.tile]
+            t = groups[i].label
             if t not in sets:
                 sets.append(t)
     return tuple(sets)
@@ -230,7 +232,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
     seen: list[tuple[View, list[SetFans]]] = []
-    for arr in arrangements(hand, facts.concealed_counts):
+    for arr in arrangements(hand, facts.concealed_counts, facts.declared):
         known = _same_sets(seen, arr) if seen else None
         if known:  # the same sets with the winning tile in another of them: only the wait fans can differ
             view, choices = known
@@ -302,7 +304,7 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
         if hs:
             count = len(hs)
             sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
-            rulings = FAN_RULINGS[number] if plain and number not in CITES_MORE else _fan_rulings(number, reading)
+            rulings = FAN_RULINGS[number] if plain and not CITES_MORE[number] else _fan_rulings(number, reading)
             fans.append(_fan_score(number, points[number] * count, count, sets, rulings))
     return tuple(fans)
 
@@ -336,7 +338,7 @@ def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) 
     return Score(
         ruleset="mcr",
         profile=profile.name,
-        hand=format_hand(hand),
+        hand=hand_text(hand),
         total=total,
         flowers=flowers,
         meets_minimum=meets,

@@ -8,10 +8,9 @@ add an attribute there, never from outside. Constants are ``Final``.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final
 
-from ..arrange import CHOW, GROUPS, KONG, PAIR, PUNG, Arrangement, concealed_counts
+from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups
 from ..hand import Hand
 from ..profiles import Profile
 from ..tiles import Tile
@@ -33,17 +32,30 @@ class HandFacts:
         self.situation = hand.situation
         in_hand, mask = concealed_counts(hand)
         self.concealed_counts = (in_hand, mask)  # for arrangements(), which only reads them
+        declared = declared_groups(hand)
+        self.declared = declared  # the same
         counts = list(in_hand)  # as Hand.counts(): kongs counted as four
-        melds = hand.melds
-        for m in melds:
-            t = m.tile
-            if m.kind is CHOW:
+        kong_tiles: list[Tile] = []
+        n_concealed_kongs = 0
+        concealed = True
+        declared_copies_of_win = 0
+        win = hand.winning
+        for g in declared:
+            t = g.tile
+            k = g.kind
+            if k is CHOW:
                 counts[t] += 1
                 counts[t + 1] += 1
                 counts[t + 2] += 1
             else:
-                counts[t] += 4 if m.kind is KONG else 3
-            mask |= GROUPS[m.kind, t, True, True].mask  # the declared set's tiles
+                counts[t] += g.copies
+            mask |= g.mask  # the declared set's tiles
+            concealed = concealed and g.concealed
+            if k is KONG:
+                kong_tiles.append(t)
+                n_concealed_kongs += g.concealed
+            if g.mask >> win & 1:
+                declared_copies_of_win += g.copies
         self.counts = counts
         self.mask = mask  # bit t: the hand holds tile t
         suit_code = 0  # bit s: the hand holds tiles of suit s
@@ -52,19 +64,6 @@ class HandFacts:
                 suit_code |= 1 << suit
         self.suits = SUIT_SETS[suit_code]
         self.has_honors = mask >> 27 != 0
-        kong_tiles: list[Tile] = []
-        n_concealed_kongs = 0
-        concealed = True
-        declared_copies_of_win = 0
-        win = hand.winning
-        for m in melds:
-            hidden = m.offer == 0  # Meld.concealed
-            concealed = concealed and hidden
-            if m.kind is KONG:
-                kong_tiles.append(m.tile)
-                n_concealed_kongs += hidden
-            if GROUPS[m.kind, m.tile, True, True].mask >> win & 1:
-                declared_copies_of_win += m.tiles.count(win)
         self.n_kongs = len(kong_tiles)
         self.n_concealed_kongs = n_concealed_kongs
         self.n_melded_kongs = self.n_kongs - n_concealed_kongs
@@ -96,19 +95,42 @@ Pair = tuple[tuple[int, int], int, int]  # (the two group indices, the lower til
 Triple = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int], int]
 
 
-def _pairs(items: list[tuple[int, Tile]]) -> list[Pair]:
-    """Every two of the sets ((index, tile) in index order), with their tiles sorted."""
-    return [((i, j), a, b) if a <= b else ((i, j), b, a) for (i, a), (j, b) in combinations(items, 2)]
+def _pairs(sets: list[int], tiles: list[Tile]) -> list[Pair]:
+    """Every two of the sets (their indices in order, and their tiles), with their tiles sorted."""
+    out: list[Pair] = []
+    n = len(sets)
+    for x in range(n - 1):
+        i = sets[x]
+        a = tiles[x]
+        for y in range(x + 1, n):
+            b = tiles[y]
+            out.append(((i, sets[y]), a, b) if a <= b else ((i, sets[y]), b, a))
+    return out
 
 
-def _triples(items: list[tuple[int, Tile]]) -> list[Triple]:
-    """Every three of the sets ((index, tile) in index order), with their tiles sorted, their ranks (0-8)
-    sorted and how many suits they span (for honours, rank and suit are those of ``tile % 9, tile // 9``)."""
+def _sorted3(a: int, b: int, c: int) -> tuple[int, int, int]:
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a, b, c
+
+
+def _triples(sets: list[int], tiles: list[Tile]) -> list[Triple]:
+    """Every three of the sets (their indices in order, and their tiles), with their tiles sorted, their
+    ranks (0-8) sorted and how many suits they span (for honours, rank and suit are those of
+    ``tile % 9, tile // 9``)."""
     out: list[Triple] = []
-    for (i, a), (j, b), (k, c) in combinations(items, 3):
-        low, mid, high = (a, b, c) if a <= b <= c else sorted((a, b, c))
-        r0, r1, r2 = sorted((low % 9, mid % 9, high % 9))
-        out.append(((i, j, k), (low, mid, high), (r0, r1, r2), len({low // 9, mid // 9, high // 9})))
+    n = len(sets)
+    for x in range(n - 2):
+        for y in range(x + 1, n - 1):
+            for z in range(y + 1, n):
+                low, mid, high = _sorted3(tiles[x], tiles[y], tiles[z])
+                s0, s1, s2 = low // 9, mid // 9, high // 9
+                suits = 1 + (s1 != s0) + (s2 != s0 and s2 != s1)
+                out.append(((sets[x], sets[y], sets[z]), (low, mid, high), _sorted3(low % 9, mid % 9, high % 9), suits))
     return out
 
 
@@ -186,13 +208,12 @@ class View:
         self.concealed_pungs = concealed_pungs
         self.honor_pungs = honor_pungs
         if len(chows) > 1:
-            chow_items = list(zip(chows, chow_tiles, strict=True))
-            self.chow_pairs = _pairs(chow_items)
-            self.chow_triples = _triples(chow_items) if len(chows) > 2 else NO_TRIPLES
+            self.chow_pairs = _pairs(chows, chow_tiles)
+            self.chow_triples = _triples(chows, chow_tiles) if len(chows) > 2 else NO_TRIPLES
         else:
             self.chow_pairs, self.chow_triples = NO_PAIRS, NO_TRIPLES
-        self.pung_pairs = _pairs(pung_items) if len(pungs) > 1 else NO_PAIRS
-        self.pung_triples = _triples(pung_items) if len(pungs) > 2 else NO_TRIPLES
+        self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
+        self.pung_triples = _triples(pungs, pung_tiles) if len(pungs) > 2 else NO_TRIPLES
 
     @property
     def all_sets(self) -> tuple[int, ...]:

@@ -1,0 +1,224 @@
+"""The notation's common case, both ways: read a well-formed hand string, write a hand's canonical text.
+
+:func:`read_common` reads what players and programs usually send (sets in brackets, tile runs, an optional
+``|PSabcd`` and ``+N``, spaces anywhere) in one pass, and returns None for anything else, which
+:func:`scorer.notation.parse` then reads carefully to say what is wrong. :func:`hand_text` writes the
+canonical text :func:`scorer.notation.format_hand` promises.
+
+Compiled with mypyc in a wheel (``setup.py``): every score reads and writes a hand, so this is the scorer's
+entry path. What the compiler needs: characters compared as strings of one character and tiles as ``int``
+(no regular expression: a compiled loop over the text is faster than building match objects); the caches
+are plain dicts keyed by strings or small ints, bounded by emptying them when full. Both functions take
+only what the Python entry points have checked (a ``str``; a :class:`~scorer.hand.Hand` of the right
+types), since compiled code answers an ill-typed argument with ``TypeError``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .caches import new_cache
+from .errors import NotationError
+from .hand import Hand, Meld, Situation
+from .tiles import HONOR_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
+from .validate import MAX_SETS, declared_set
+
+TILE_CHARS: Final = frozenset("123456789ESWNCFPmpsz")  # what a tile run may hold
+SUIT_BASES: Final = {"m": 0, "p": 9, "s": 18}  # the tile of rank 1 in each suit letter
+HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
+DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
+OFFERS: Final = frozenset("1234567")  # an offer digit the common case reads
+WIND_TILES: Final = {ch: WINDS[k] for k, ch in enumerate(WIND_LETTERS)}
+CACHE_SIZE: Final = 4096  # entries a cache holds before it is emptied
+
+_melds: dict[str, Meld | None] = new_cache()  # "[...]" text -> the declared set, None when it is no set
+_situations: dict[str, Situation | None] = new_cache()  # "|PSabcd+N" suffix -> its situation, None when malformed
+_meld_texts: dict[int, str] = new_cache()
+_situation_texts: dict[int, str] = new_cache()
+
+
+def read_common(text: str) -> Hand | None:
+    """The hand a well-formed string writes, or None when the string is anything else (an error, a tab, a
+    digit 0 or 8-9 in honours): the careful reader of :mod:`scorer.notation` then explains it."""
+    s = text.replace(" ", "") if " " in text else text
+    n = len(s)
+    i = 0
+    melds: list[Meld] = []
+    while i < n and s[i] == "[":
+        close = s.find("]", i)
+        if close < 0:
+            return None
+        meld = _meld(s[i : close + 1])
+        if meld is None or len(melds) == MAX_SETS:
+            return None
+        melds.append(meld)
+        i = close + 1
+    end = n
+    suffix = ""
+    for k in range(i, n):
+        ch = s[k]
+        if ch == "|" or ch == "+":
+            end = k
+            suffix = s[k:]
+            break
+    situation = _situation(suffix)
+    if situation is None:
+        return None
+    standing = _tiles(s, i, end)
+    if not standing:
+        return None
+    winning = standing.pop()
+    standing.sort()
+    return Hand(tuple(melds), tuple(standing), winning, situation)
+
+
+def _tiles(s: str, start: int, end: int) -> list[Tile] | None:
+    """The tiles of ``s[start:end]``, a sequence of runs (digits and their suit letter, or one honour
+    letter), or None when it is anything else."""
+    out: list[Tile] = []
+    digits: list[int] = []
+    for k in range(start, end):
+        ch = s[k]
+        if ch in DIGIT_VALUES:
+            digits.append(DIGIT_VALUES[ch])
+        elif ch in HONOR_TILES:
+            if digits:
+                return None
+            out.append(HONOR_TILES[ch])
+        elif ch in SUIT_BASES:
+            if not digits:
+                return None
+            base = SUIT_BASES[ch] - 1
+            for d in digits:
+                out.append(base + d)
+            digits = []
+        elif ch == "z":
+            if not digits:
+                return None
+            for d in digits:
+                if d > 7:
+                    return None
+                out.append(26 + d)
+            digits = []
+        else:
+            return None
+    return None if digits else out
+
+
+def _meld(written: str) -> Meld | None:
+    """The declared set ``[tiles]`` or ``[tiles,offer]`` writes, or None."""
+    if written in _melds:
+        return _melds[written]
+    body = written[1:-1]
+    offer: int | None = None
+    comma = body.find(",")
+    if comma >= 0:
+        digit = body[comma + 1 :]
+        if len(digit) != 1 or digit not in OFFERS:
+            return None
+        offer = int(digit)
+        body = body[:comma]
+    tiles = _tiles(body, 0, len(body)) if body else None
+    meld: Meld | None = None
+    if tiles is not None:
+        try:
+            meld = declared_set(tiles, offer, "")
+        except NotationError:
+            meld = None
+    if len(_melds) >= CACHE_SIZE:
+        _melds.clear()
+    _melds[written] = meld
+    return meld
+
+
+def _situation(suffix: str) -> Situation | None:
+    """The situation of a suffix ``|PSabcd``, ``+N`` or both (empty: East, East, no flags, no flowers),
+    or None."""
+    if suffix in _situations:
+        return _situations[suffix]
+    found: Situation | None = None
+    rest = suffix
+    winds = [WINDS[0], WINDS[0]]
+    flags = [False, False, False, False]
+    ok = True
+    if rest.startswith("|"):
+        if len(rest) < 7 or rest[1] not in WIND_TILES or rest[2] not in WIND_TILES:
+            ok = False
+        else:
+            winds = [WIND_TILES[rest[1]], WIND_TILES[rest[2]]]
+            for k in range(4):
+                flag = rest[3 + k]
+                if flag != "0" and flag != "1":
+                    ok = False
+                flags[k] = flag == "1"
+            rest = rest[7:]
+    flowers = 0
+    if ok and rest.startswith("+"):
+        if len(rest) == 2 and rest[1] in DIGIT_VALUES and rest[1] != "9":
+            flowers = DIGIT_VALUES[rest[1]]
+            rest = ""
+        else:
+            ok = False
+    if ok and not rest:
+        found = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
+    _situations[suffix] = found  # at most 4 x 4 x 16 x 9 well-formed suffixes, and few malformed ones recur
+    if len(_situations) >= CACHE_SIZE:
+        _situations.clear()
+    return found
+
+
+def hand_text(hand: Hand) -> str:
+    """The canonical text of a hand: sets sorted (by tile, then chow, pung, kong, then offer), standing
+    tiles sorted, winning tile last, then the situation."""
+    melds = hand.melds
+    parts: list[str] = []
+    if melds:
+        if len(melds) > 1:
+            melds = tuple(sorted(melds, key=_meld_order))
+        for m in melds:
+            parts.append(_meld_text(m))
+    parts.append(run_text(hand.standing))
+    parts.append(name(hand.winning))
+    parts.append(_situation_text(hand.situation))
+    return "".join(parts)
+
+
+def _meld_order(m: Meld) -> tuple[int, int, int]:
+    offer = m.offer
+    return (m.tile, int(m.kind), offer if offer is not None else 0)
+
+
+def _meld_text(m: Meld) -> str:
+    kind = int(m.kind)
+    tile = m.tile
+    offer = m.offer
+    key = (kind * 64 + tile) * 16 + (15 if offer is None else offer)
+    found = _meld_texts.get(key)
+    if found is not None:
+        return found
+    body = run_text([tile, tile + 1, tile + 2] if kind == 0 else [tile] * (4 if kind == 2 else 3))
+    text = f"[{body}]" if offer is None or offer == 0 else f"[{body},{offer}]"
+    if len(_meld_texts) >= CACHE_SIZE:
+        _meld_texts.clear()
+    _meld_texts[key] = text
+    return text
+
+
+def _situation_text(s: Situation) -> str:
+    """The suffix ``|PSabcd`` and ``+N`` of the canonical text."""
+    prevalent = s.prevalent
+    seat = s.seat
+    flowers = s.flowers
+    bits = (s.self_drawn << 3) | (s.last_of_kind << 2) | (s.last_of_wall << 1) | int(s.kong)
+    key = ((prevalent * 64 + seat) * 16 + bits) * 16 + flowers
+    found = _situation_texts.get(key)
+    if found is not None:
+        return found
+    flags = "".join(["1" if bits >> (3 - k) & 1 else "0" for k in range(4)])
+    text = f"|{WIND_LETTERS[prevalent - 27]}{WIND_LETTERS[seat - 27]}{flags}"
+    if flowers:
+        text += f"+{flowers}"
+    if len(_situation_texts) >= CACHE_SIZE:
+        _situation_texts.clear()
+    _situation_texts[key] = text
+    return text
