@@ -14,7 +14,6 @@ for tile t), plain C arithmetic once compiled.
 
 from __future__ import annotations
 
-from operator import mul
 from typing import Final
 
 from .caches import new_cache
@@ -147,7 +146,7 @@ CACHE_SIZE: Final = 8192  # entries a cache keeps before it is emptied
 _splits: dict[int, tuple[Split, ...]] = new_cache()
 
 
-def suit_code(counts: list[int] | tuple[int, ...], base: Tile) -> int:
+def suit_code(counts: list[int], base: Tile) -> int:
     """One suit's 9 counts (from tile ``base``) as one integer, 3 bits a rank: the key of the suit caches."""
     code = 0
     for t in range(base + 8, base - 1, -1):
@@ -169,39 +168,7 @@ def _suit_groups(code: int, base: Tile) -> tuple[Split, ...]:
         return found
     c = [code >> 3 * r & 7 for r in range(9)]
     out: list[Split] = []
-    path: list[Group] = []
-
-    def take(i: int, pair: bool) -> None:
-        while i < 9 and not c[i]:
-            i += 1
-        if i == 9:
-            out.append((tuple(path), pair))
-            return
-        t = base + i
-        if c[i] >= 3:
-            c[i] -= 3
-            path.append(HIDDEN_PUNGS[t])
-            take(i, pair)
-            path.pop()
-            c[i] += 3
-        if i <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1
-            c[i + 1] -= 1
-            c[i + 2] -= 1
-            path.append(HIDDEN_CHOWS[t])
-            take(i, pair)
-            path.pop()
-            c[i] += 1
-            c[i + 1] += 1
-            c[i + 2] += 1
-        if not pair and c[i] >= 2:
-            c[i] -= 2
-            path.append(HIDDEN_PAIRS[t])
-            take(i, True)
-            path.pop()
-            c[i] += 2
-
-    take(0, False)
+    _take(c, base, 0, False, [], out)
     splits = tuple(out)
     if len(_splits) >= CACHE_SIZE:
         _splits.clear()
@@ -209,7 +176,40 @@ def _suit_groups(code: int, base: Tile) -> tuple[Split, ...]:
     return splits
 
 
-def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[Group, ...]]:
+def _take(c: list[int], base: Tile, i: int, pair: bool, path: list[Group], out: list[Split]) -> None:
+    """The search of :func:`_suit_groups` from rank ``i`` on, ``path`` holding the groups taken so far (a
+    module function, not a closure: compiled, its recursive calls are plain C calls)."""
+    while i < 9 and not c[i]:
+        i += 1
+    if i == 9:
+        out.append((tuple(path), pair))
+        return
+    t = base + i
+    if c[i] >= 3:
+        c[i] -= 3
+        path.append(HIDDEN_PUNGS[t])
+        _take(c, base, i, pair, path, out)
+        path.pop()
+        c[i] += 3
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        path.append(HIDDEN_CHOWS[t])
+        _take(c, base, i, pair, path, out)
+        path.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    if not pair and c[i] >= 2:
+        c[i] -= 2
+        path.append(HIDDEN_PAIRS[t])
+        _take(c, base, i, True, path, out)
+        path.pop()
+        c[i] += 2
+
+
+def regular_splits(counts: list[int]) -> list[tuple[Group, ...]]:
     """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair, as concealed groups."""
     first = _suit_groups(suit_code(counts, 0), 0)
     if not first:
@@ -250,10 +250,9 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[Group, ...
 
 NO_PAIR: Final = 1  # bits of a suit's split status
 WITH_PAIR: Final = 2
-RANKS: Final = range(9)
 
 
-def _sets_only(counts: list[int] | tuple[int, ...]) -> bool:
+def _sets_only(counts: list[int]) -> bool:
     """Do one suit's counts split into chows and pungs alone?
 
     Rank by rank: the tiles left after the chows begun below are pungs plus chows begun here, and
@@ -285,15 +284,19 @@ def suit_status(code: int) -> int:
     return status
 
 
-def split_status(counts: list[int] | tuple[int, ...]) -> int:
+def split_status(counts: list[int]) -> int:
     """:func:`suit_status`, not cached."""
-    size = sum(counts)
+    size = weighted = 0
+    for r in range(9):
+        n = counts[r]
+        size += n
+        weighted += r * n
     if size % 3 == 0:
         return NO_PAIR if _sets_only(counts) else 0
     if size % 3 == 2:
         # Sets add up to a multiple of 3 in sum(rank * count): the pair's rank r has 2r = that sum, mod 3.
         c = list(counts)
-        for r in range(2 * sum(map(mul, RANKS, counts)) % 3, 9, 3):
+        for r in range(2 * weighted % 3, 9, 3):
             if c[r] >= 2:
                 c[r] -= 2
                 ok = _sets_only(c)

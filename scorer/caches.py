@@ -1,8 +1,10 @@
-"""The scorer's caches of small tables worked out on demand (a suit's splits, a set's text, ...).
+"""The scorer's caches of small tables worked out on demand (a suit's splits, a set's text, the detectors
+worth running on a shape of hand, ...).
 
-Each is a plain dict made by :func:`new_cache`, so that :func:`clear_caches` can empty them all: a
-benchmark does so between runs, to time every run as cold as the first. A cache only ever holds what
-its key alone decides, and its owner empties it when it reaches its size.
+Each is a plain dict made by :func:`new_cache`, or a list indexed by a small int made by :func:`new_table`,
+so that :func:`clear_caches` can empty them all: a benchmark does so between runs, to time every run as
+cold as the first. A cache only ever holds what its key alone decides, and its owner empties a dict when it
+reaches its size.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 _CACHES: list[dict[Any, Any]] = []
+_TABLES: list[list[Any]] = []
 
 
 def new_cache() -> dict[Any, Any]:
@@ -19,8 +22,17 @@ def new_cache() -> dict[Any, Any]:
     return cache
 
 
+def new_table(size: int) -> list[Any]:
+    """A new table of ``size`` entries, all None (not yet worked out), registered for :func:`clear_caches`."""
+    table: list[Any] = [None] * size
+    _TABLES.append(table)
+    return table
+
+
 def clear_caches() -> int:
-    """Empty every cache made by :func:`new_cache`; return how many there are."""
+    """Empty every cache and table made here; return how many there are."""
     for cache in _CACHES:
         cache.clear()
-    return len(_CACHES)
+    for table in _TABLES:
+        table[:] = [None] * len(table)
+    return len(_CACHES) + len(_TABLES)

@@ -130,44 +130,61 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     if len(hits) <= 1:
         return [hits]
     order = sorted(hits, key=lambda h: (-points[h.fan], h.fan, h.sets))
-    tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
-    overlaps = profile.overlaps
     n = len(order)
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + points[order[k].fan]
-    best: list[list[Hit]] = [[]]
-    kinds: set[tuple[tuple[int, int], ...]] | None = None  # what each kept choice scores (_kind), made on a tie
-    best_points = 0
-    chosen: list[Hit] = []
+    tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
+    search = _Search(order, [points[h.fan] for h in order], suffix, tree, profile.overlaps)
+    _extend(search, 0, 0)
+    return search.best
 
-    def search(k: int, total: int) -> None:
-        """Every admissible choice that extends ``chosen`` with hits from ``k`` on, each visited once."""
-        nonlocal best, best_points, kinds
-        for j in range(k, n):
-            if total + suffix[j] < best_points:
-                return  # even every hit left cannot reach the best
-            h = order[j]
-            if any(_conflict(h, c, overlaps) is not None for c in chosen) or (
-                tree and chosen and not _is_forest(chosen + [h], overlaps)  # one fan alone links no cycle
-            ):
-                continue
-            chosen.append(h)
-            now = total + points[h.fan]
-            if now > best_points:
-                best, best_points, kinds = [list(chosen)], now, None
-            elif now == best_points and len(best) < MAX_CHOICES:
-                if kinds is None:
-                    kinds = {_kind(b) for b in best}
-                kind = _kind(chosen)
-                if kind not in kinds and not any(_within(chosen, b) for b in best):
-                    kinds.add(kind)  # a tie that scores otherwise; not one that only drops a fan worth 0
-                    best.append(list(chosen))
-            search(j + 1, now)
-            chosen.pop()
 
-    search(0, 0)
-    return best
+class _Search:
+    """The state of :func:`choose_combinations`' search: the hits in order, their points, the points of each
+    suffix of them, whether account-once is a forest, the profile's overlaps, the choice being extended and the
+    best choices so far."""
+
+    def __init__(
+        self, order: list[Hit], values: list[int], suffix: list[int], tree: bool, overlaps: frozenset[tuple[int, int]]
+    ) -> None:
+        self.order = order
+        self.values = values
+        self.suffix = suffix
+        self.tree = tree
+        self.overlaps = overlaps
+        self.chosen: list[Hit] = []
+        self.best: list[list[Hit]] = [[]]
+        self.best_points = 0
+        self.kinds: set[tuple[tuple[int, int], ...]] | None = None  # what each kept choice scores, made on a tie
+
+
+def _extend(st: _Search, k: int, total: int) -> None:
+    """Every admissible choice that extends ``st.chosen`` with hits from ``k`` on, each visited once."""
+    order = st.order
+    chosen = st.chosen
+    overlaps = st.overlaps
+    for j in range(k, len(order)):
+        if total + st.suffix[j] < st.best_points:
+            return  # even every hit left cannot reach the best
+        h = order[j]
+        if any(_conflict(h, c, overlaps) is not None for c in chosen) or (
+            st.tree and chosen and not _is_forest(chosen + [h], overlaps)  # one fan alone links no cycle
+        ):
+            continue
+        chosen.append(h)
+        now = total + st.values[j]
+        if now > st.best_points:
+            st.best, st.best_points, st.kinds = [list(chosen)], now, None
+        elif now == st.best_points and len(st.best) < MAX_CHOICES:
+            if st.kinds is None:
+                st.kinds = {_kind(b) for b in st.best}
+            kind = _kind(chosen)
+            if kind not in st.kinds and not any(_within(chosen, b) for b in st.best):
+                st.kinds.add(kind)  # a tie that scores otherwise; not one that only drops a fan worth 0
+                st.best.append(list(chosen))
+        _extend(st, j + 1, now)
+        chosen.pop()
 
 
 # Fans whose exclusions depend on the very sets they use ("sets" rows): for them a choice's sets matter.

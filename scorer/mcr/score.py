@@ -8,15 +8,28 @@ hand or arrangement, so the loops read no attribute; constants are ``Final``.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
-from ..arrange import PUNG, SEVEN_PAIRS, Arrangement, arrangements
+from ..arrange import (
+    CLOSED,
+    EDGE,
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    PUNG,
+    REGULAR,
+    SEVEN_PAIRS,
+    SINGLE,
+    THIRTEEN_ORPHANS,
+    Arrangement,
+    arrangements,
+)
+from ..caches import new_table
 from ..canonical import hand_text
 from ..errors import NotWinning
 from ..hand import Hand
 from ..profiles import Profile
-from ..result import Alternative, Excluded, FanScore, Score
+from ..result import Excluded, FanScore, Score
+from ..result_makers import alternative, excluded, fan_score, mcr_score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
 from .fans import DETECTORS, Detect, Detector
 from .positions import SEVEN_PAIRS_TILE_HOG
@@ -56,38 +69,60 @@ class Reading:
 Run = tuple[int, Detector, bool]
 
 
-@lru_cache(maxsize=64)
+FORMS: Final = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
+FORM_INDEX: Final = {form: i for i, form in enumerate(FORMS)}
+WAIT_INDEX: Final = {None: 0, EDGE: 1, CLOSED: 2, SINGLE: 3}
+# The detectors worth running, chosen once per shape of hand or arrangement (filled on first use; an index, not
+# a cache keyed by a tuple of the shape, which would hash it every time).
+_hand_runs: list[tuple[Run, ...] | None] = new_table(5 * 2 * 4)
+_set_runs: list[tuple[Run, ...] | None] = new_table(len(FORMS) * 5 * 5 * 5)
+_wait_runs: list[tuple[Detect, ...] | None] = new_table(len(FORMS) * len(WAIT_INDEX))
+
+
 def _per_hand(kongs: int, honors: bool, suits: int) -> tuple[Run, ...]:
     """The per-hand detectors worth running on a hand that declares this many kongs, with or without
     honours, holding tiles of this many suits."""
-    return tuple(
-        (d.number, d.detect, d.combination)
-        for d in DETECTORS.values()
-        if d.per_hand and d.kongs <= kongs and d.honors in (None, honors) and (d.suits is None or suits in d.suits)
-    )
+    key = (kongs * 2 + honors) * 4 + suits
+    found = _hand_runs[key]
+    if found is None:
+        found = tuple(
+            (d.number, d.detect, d.combination)
+            for d in DETECTORS.values()
+            if d.per_hand and d.kongs <= kongs and d.honors in (None, honors) and (d.suits is None or suits in d.suits)
+        )
+        _hand_runs[key] = found
+    return found
 
 
-@lru_cache(maxsize=512)
 def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tuple[Run, ...]:
     """The detectors of the sets worth running on an arrangement of this form, with this many chows, pungs
     and pungs of honours (all per-arrangement detectors but the wait fans' and Chicken Hand's)."""
-    return tuple(
-        (d.number, d.detect, d.combination)
-        for d in DETECTORS.values()
-        if not d.per_hand
-        and not d.fallback
-        and d.wait is None
-        and form in d.forms
-        and d.chows <= chows
-        and d.pungs <= pungs
-        and d.honor_pungs <= honor_pungs
-    )
+    key = ((FORM_INDEX[form] * 5 + chows) * 5 + pungs) * 5 + honor_pungs
+    found = _set_runs[key]
+    if found is None:
+        found = tuple(
+            (d.number, d.detect, d.combination)
+            for d in DETECTORS.values()
+            if not d.per_hand
+            and not d.fallback
+            and d.wait is None
+            and form in d.forms
+            and d.chows <= chows
+            and d.pungs <= pungs
+            and d.honor_pungs <= honor_pungs
+        )
+        _set_runs[key] = found
+    return found
 
 
-@lru_cache(maxsize=32)
 def _wait_detectors(form: str, wait: str | None) -> tuple[Detect, ...]:
     """The detector of the wait fan of an arrangement of this form won with this wait (none without one)."""
-    return tuple(d for d in DETECTORS.values() if wait is not None and d.wait == wait and form in d.forms)
+    key = FORM_INDEX[form] * 4 + WAIT_INDEX[wait]
+    found = _wait_runs[key]
+    if found is None:
+        found = tuple(d for d in DETECTORS.values() if wait is not None and d.wait == wait and form in d.forms)
+        _wait_runs[key] = found
+    return found
 
 
 def _hand_hits(view: View) -> dict[int, Hits]:
@@ -170,7 +205,10 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
 
 
 N_FANS: Final = max(FANS) + 1
-# Tables by fan number (list reads, where a dictionary keyed by an int hashes and compares): each fan's rulings.
+# Tables by fan number (list reads, where a dictionary keyed by an int hashes and compares): each fan's key, name
+# and rulings.
+FAN_KEYS: Final = tuple(FANS[n].key if n in FANS else "" for n in range(N_FANS))
+FAN_NAMES: Final = tuple(FANS[n].name if n in FANS else "" for n in range(N_FANS))
 FAN_RULINGS: Final = tuple(FANS[n].rulings if n in FANS else () for n in range(N_FANS))
 CONCEALED_PUNG_FANS: Final = frozenset({12, 33, 66})  # Four, Three and Two Concealed Pungs
 PUNG_COMPLETED_BY_DISCARD: Final = ("pung-completed-by-discard",)
@@ -196,20 +234,6 @@ def _fan_rulings(number: int, reading: Reading) -> tuple[str, ...]:
     if extra:
         rulings = tuple(dict.fromkeys(rulings + tuple(extra)))
     return rulings
-
-
-@lru_cache(maxsize=4096)
-def _fan_score(number: int, points: int, count: int, sets: tuple[str, ...], rulings: tuple[str, ...]) -> FanScore:
-    """One fan scored. Results are immutable, so an equal one already made is shared rather than made again."""
-    info = FANS[number]
-    return FanScore(number, info.key, info.name, points, count, sets, rulings)
-
-
-@lru_cache(maxsize=4096)
-def _excluded(number: int, by: tuple[int, ...], rulings: tuple[str, ...]) -> Excluded:
-    """One fan left out (shared like :func:`_fan_score`)."""
-    info = FANS[number]
-    return Excluded(number, info.key, info.name, by, rulings)
 
 
 def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
@@ -305,7 +329,9 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
             count = len(hs)
             sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
             rulings = FAN_RULINGS[number] if plain and not CITES_MORE[number] else _fan_rulings(number, reading)
-            fans.append(_fan_score(number, points[number] * count, count, sets, rulings))
+            fans.append(
+                fan_score(number, FAN_KEYS[number], FAN_NAMES[number], points[number] * count, count, sets, rulings)
+            )
     return tuple(fans)
 
 
@@ -314,7 +340,11 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     removed = reading.removed
     if not removed:
         return ()
-    return tuple([_excluded(n, tuple(removed[n].by), tuple(removed[n].rulings)) for n in sorted(removed)])
+    out = []
+    for n in sorted(removed):
+        r = removed[n]
+        out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], tuple(r.by), tuple(r.rulings)))
+    return tuple(out)
 
 
 def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) -> Score:
@@ -331,12 +361,11 @@ def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) 
         else:
             payments = {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
     alternatives = (
-        tuple(Alternative(r.arr.form, _fans(r, points), _excluded_of(r), EQUAL_READINGS) for r in others)
+        tuple(alternative(r.arr.form, _fans(r, points), _excluded_of(r), EQUAL_READINGS) for r in others)
         if others
         else ()
     )
-    return Score(
-        ruleset="mcr",
+    return mcr_score(
         profile=profile.name,
         hand=hand_text(hand),
         total=total,
