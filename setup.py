@@ -27,6 +27,7 @@ from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 COMPILED = [
     "scorer/tiles.py",
     "scorer/canonical.py",
+    "scorer/consistency.py",
     "scorer/result_makers.py",
     "scorer/arrange.py",
     "scorer/wait.py",

@@ -69,7 +69,14 @@ def read_common(text: str) -> Hand | None:
         return None
     winning = standing.pop()
     standing.sort()
-    return Hand(tuple(melds), tuple(standing), winning, situation)
+    # Hand(tuple(melds), tuple(standing), winning, situation), without running the frozen dataclass's __init__
+    # in the interpreter (as scorer.result_makers does for the results)
+    hand = object.__new__(Hand)
+    object.__setattr__(hand, "melds", tuple(melds))
+    object.__setattr__(hand, "standing", tuple(standing))
+    object.__setattr__(hand, "winning", winning)
+    object.__setattr__(hand, "situation", situation)
+    return hand
 
 
 def _tiles(s: str, start: int, end: int) -> list[Tile] | None:

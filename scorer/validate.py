@@ -1,8 +1,8 @@
 """Checks that a hand could exist at a table.
 
 :func:`checked` holds a :class:`~scorer.hand.Hand` built in Python to the checks the notation
-parser makes (the same functions, the same messages), :func:`validate` then checks what any hand
-must satisfy: tile counts, copies, a consistent situation.
+parser makes (the same functions, the same messages), :func:`validate` (in :mod:`scorer.consistency`,
+compiled) then checks what any hand must satisfy: tile counts, copies, a consistent situation.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .arrange import tile_counts
-from .errors import InvalidHand, Message, NotationError
+from .consistency import validate
+from .errors import Message, NotationError
 from .hand import Hand, Kind, Meld, Situation
-from .tiles import N_KINDS, WINDS, Tile, name, run_text
+from .tiles import N_KINDS, WINDS, Tile, run_text
+
+__all__ = ["MAX_FLOWERS", "MAX_SETS", "checked", "declared_set", "flowers_problem", "set_kind", "validate"]
 
 MAX_SETS = 4
 MAX_FLOWERS = 8
@@ -163,51 +165,3 @@ def _check_situation(s: object) -> None:
     problem = flowers_problem(s.flowers)
     if problem:
         raise NotationError(problem, where="Situation.flowers")
-
-
-def validate(hand: Hand) -> None:
-    """Raise :class:`InvalidHand` naming the first problem, or return quietly.
-
-    Contradictory situations are errors, not corrections: robbing a kong of a tile
-    you hold, a replacement-tile win with no kong, "last of its kind" while another
-    copy stands in your own hand.
-    """
-    expected = 13 - 3 * len(hand.melds)
-    have = len(hand.standing)
-    if have != expected:
-        n = len(hand.melds)
-        sets = Message("%(n)s declared set", n=n) if n == 1 else Message("%(n)s declared sets", n=n)
-        raise InvalidHand(
-            "wrong tile count: %(have)s standing tiles with %(sets)s, expected %(expected)s "
-            "(14 in all, a kong counting as 3, the winning tile included)",
-            code="tile-count",
-            have=have + 1,
-            sets=sets,
-            expected=expected + 1,
-        )
-    counts = tile_counts(hand)
-    if max(counts) > 4:
-        for t, n in enumerate(counts):
-            if n > 4:
-                raise InvalidHand(
-                    "%(n)s copies of %(tile)s: a set has only four", code="five-copies", n=n, tile=name(t)
-                )
-    s = hand.situation
-    w = hand.winning
-    if s.kong and s.self_drawn and not any(m.kind is Kind.KONG for m in hand.melds):
-        raise InvalidHand(
-            "kong flag on a self-drawn win means a replacement tile after a kong, but the hand declares no kong",
-            code="situation",
-        )
-    if s.kong and not s.self_drawn and counts[w] > 1:
-        raise InvalidHand(
-            "robbing the kong on %(tile)s is impossible: the hand holds another %(tile)s",
-            code="situation",
-            tile=name(w),
-        )
-    if s.last_of_kind and w in hand.standing:
-        raise InvalidHand(
-            "'last tile of its kind' set, but another %(tile)s stands in the hand",
-            code="situation",
-            tile=name(w),
-        )

@@ -134,7 +134,7 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + points[order[k].fan]
-    tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
+    tree = rules_for(profile).tree
     search = _Search(order, [points[h.fan] for h in order], suffix, tree, profile.overlaps)
     _extend(search, 0, 0)
     return search.best
@@ -256,6 +256,7 @@ class Rules(NamedTuple):
     rank: list[int]  # each excluding fan's place when the fans are ordered by value, highest first; -1 for others
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: list[bool]  # by fan: is it the excluding fan of a waived row?
+    tree: bool  # does account-once make the chosen set-combination fans a forest (choose_combinations)?
 
 
 @lru_cache(maxsize=64)
@@ -277,7 +278,8 @@ def rules_for(profile: Profile) -> Rules:
     waiving = [False] * N_FANS
     for a, _ in waived:
         waiving[a] = True
-    return Rules([active.get(n, NO_ROWS) for n in range(N_FANS)], rank, waived, waiving)
+    tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
+    return Rules([active.get(n, NO_ROWS) for n in range(N_FANS)], rank, waived, waiving, tree)
 
 
 def apply_exclusions(
@@ -287,7 +289,7 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, rank, waived, waiving = rules_for(profile)
+    active, rank, waived, waiving, _ = rules_for(profile)
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74.
     excluding: list[tuple[int, int]] = []

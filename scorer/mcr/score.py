@@ -23,7 +23,7 @@ from ..arrange import (
     Arrangement,
     arrangements,
 )
-from ..caches import new_table
+from ..caches import new_cache, new_table
 from ..canonical import hand_text
 from ..errors import NotWinning
 from ..hand import Hand
@@ -328,11 +328,27 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
         if hs:
             count = len(hs)
             sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
-            rulings = FAN_RULINGS[number] if plain and not CITES_MORE[number] else _fan_rulings(number, reading)
-            fans.append(
-                fan_score(number, FAN_KEYS[number], FAN_NAMES[number], points[number] * count, count, sets, rulings)
-            )
+            value = points[number] * count
+            if plain and not CITES_MORE[number]:
+                rulings = FAN_RULINGS[number]
+                if not sets:  # a fan of the whole hand, citing its row: one object for each count and value
+                    key = (number * 16 + count) * 1024 + value
+                    made = _whole_hand_fans.get(key)
+                    if made is None:
+                        made = fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings)
+                        if len(_whole_hand_fans) >= CACHE_SIZE:
+                            _whole_hand_fans.clear()
+                        _whole_hand_fans[key] = made
+                    fans.append(made)
+                    continue
+            else:
+                rulings = _fan_rulings(number, reading)
+            fans.append(fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings))
     return tuple(fans)
+
+
+CACHE_SIZE: Final = 4096
+_whole_hand_fans: dict[int, FanScore] = new_cache()  # by (fan * 16 + count) * 1024 + points
 
 
 def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:

@@ -1,0 +1,61 @@
+"""What any hand must satisfy, once its types are right: tile counts, copies, a consistent situation.
+
+Compiled with mypyc in a wheel (``setup.py``): every score checks its hand. It reads only hands the parser
+made or :func:`scorer.validate.checked` passed (compiled code answers an ill-typed field with ``TypeError``);
+:mod:`scorer.validate` re-exports :func:`validate`, where it has always been.
+"""
+
+from __future__ import annotations
+
+from .arrange import KONG, tile_counts
+from .errors import InvalidHand, Message
+from .hand import Hand
+from .tiles import name
+
+
+def validate(hand: Hand) -> None:
+    """Raise :class:`InvalidHand` naming the first problem, or return quietly.
+
+    Contradictory situations are errors, not corrections: robbing a kong of a tile
+    you hold, a replacement-tile win with no kong, "last of its kind" while another
+    copy stands in your own hand.
+    """
+    expected = 13 - 3 * len(hand.melds)
+    have = len(hand.standing)
+    if have != expected:
+        n = len(hand.melds)
+        sets = Message("%(n)s declared set", n=n) if n == 1 else Message("%(n)s declared sets", n=n)
+        raise InvalidHand(
+            "wrong tile count: %(have)s standing tiles with %(sets)s, expected %(expected)s "
+            "(14 in all, a kong counting as 3, the winning tile included)",
+            code="tile-count",
+            have=have + 1,
+            sets=sets,
+            expected=expected + 1,
+        )
+    counts = tile_counts(hand)
+    if max(counts) > 4:
+        for t, n in enumerate(counts):
+            if n > 4:
+                raise InvalidHand(
+                    "%(n)s copies of %(tile)s: a set has only four", code="five-copies", n=n, tile=name(t)
+                )
+    s = hand.situation
+    w = hand.winning
+    if s.kong and s.self_drawn and not any(m.kind is KONG for m in hand.melds):
+        raise InvalidHand(
+            "kong flag on a self-drawn win means a replacement tile after a kong, but the hand declares no kong",
+            code="situation",
+        )
+    if s.kong and not s.self_drawn and counts[w] > 1:
+        raise InvalidHand(
+            "robbing the kong on %(tile)s is impossible: the hand holds another %(tile)s",
+            code="situation",
+            tile=name(w),
+        )
+    if s.last_of_kind and w in hand.standing:
+        raise InvalidHand(
+            "'last tile of its kind' set, but another %(tile)s stands in the hand",
+            code="situation",
+            tile=name(w),
+        )
