@@ -23,8 +23,6 @@ from .hand import Hand, Meld, Situation
 from .tiles import HONOR_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
 from .validate import MAX_SETS, declared_set
 
-TILE_CHARS: Final = frozenset("123456789ESWNCFPmpsz")  # what a tile run may hold
-SUIT_BASES: Final = {"m": 0, "p": 9, "s": 18}  # the tile of rank 1 in each suit letter
 HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
 DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
 OFFERS: Final = frozenset("1234567")  # an offer digit the common case reads
@@ -79,36 +77,57 @@ def read_common(text: str) -> Hand | None:
     return hand
 
 
+# What each character of a tile run is, by its code: a digit's rank (1-9), an honour letter's tile (27-33), a suit
+# letter (SUIT_M, SUIT_P, SUIT_S, SUIT_Z), or 0 for any other character.
+SUIT_M: Final = 100
+SUIT_P: Final = 101
+SUIT_S: Final = 102
+SUIT_Z: Final = 103
+
+
+def _char_kinds() -> tuple[int, ...]:
+    kinds = [0] * 128
+    for d in range(1, 10):
+        kinds[ord(str(d))] = d
+    for letter, tile in HONOR_TILES.items():
+        kinds[ord(letter)] = tile
+    for letter, kind in (("m", SUIT_M), ("p", SUIT_P), ("s", SUIT_S), ("z", SUIT_Z)):
+        kinds[ord(letter)] = kind
+    return tuple(kinds)
+
+
+CHAR_KINDS: Final = _char_kinds()
+
+
 def _tiles(s: str, start: int, end: int) -> list[Tile] | None:
     """The tiles of ``s[start:end]``, a sequence of runs (digits and their suit letter, or one honour
     letter), or None when it is anything else."""
     out: list[Tile] = []
     digits: list[int] = []
     for k in range(start, end):
-        ch = s[k]
-        if ch in DIGIT_VALUES:
-            digits.append(DIGIT_VALUES[ch])
-        elif ch in HONOR_TILES:
+        code = ord(s[k])
+        kind = CHAR_KINDS[code] if code < 128 else 0
+        if kind == 0:
+            return None
+        if kind <= 9:
+            digits.append(kind)
+        elif kind < SUIT_M:  # an honour letter
             if digits:
                 return None
-            out.append(HONOR_TILES[ch])
-        elif ch in SUIT_BASES:
+            out.append(kind)
+        else:  # a suit letter
             if not digits:
                 return None
-            base = SUIT_BASES[ch] - 1
-            for d in digits:
-                out.append(base + d)
+            if kind == SUIT_Z:
+                for d in digits:
+                    if d > 7:
+                        return None
+                    out.append(26 + d)
+            else:
+                base = (kind - SUIT_M) * 9 - 1
+                for d in digits:
+                    out.append(base + d)
             digits = []
-        elif ch == "z":
-            if not digits:
-                return None
-            for d in digits:
-                if d > 7:
-                    return None
-                out.append(26 + d)
-            digits = []
-        else:
-            return None
     return None if digits else out
 
 

@@ -16,7 +16,9 @@ from ..profiles import Profile
 from ..tiles import Tile
 from ..wait import waiting_mask
 
-SUIT_MASKS: Final = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+CHARACTERS: Final = (1 << 9) - 1  # the tiles of each suit, as bit sets
+DOTS: Final = CHARACTERS << 9
+BAMBOO: Final = CHARACTERS << 18
 # The suits present, by a 3-bit code (bit s: suit s is present).
 SUIT_SETS: Final = tuple(frozenset(s for s in range(3) if code >> s & 1) for code in range(8))
 
@@ -58,10 +60,7 @@ class HandFacts:
                 declared_copies_of_win += g.copies
         self.counts = counts
         self.mask = mask  # bit t: the hand holds tile t
-        suit_code = 0  # bit s: the hand holds tiles of suit s
-        for suit, suit_mask in enumerate(SUIT_MASKS):
-            if mask & suit_mask:
-                suit_code |= 1 << suit
+        suit_code = (mask & CHARACTERS != 0) | (mask & DOTS != 0) << 1 | (mask & BAMBOO != 0) << 2  # bit s: suit s
         self.suits = SUIT_SETS[suit_code]
         self.has_honors = mask >> 27 != 0
         self.n_kongs = len(kong_tiles)
@@ -74,21 +73,20 @@ class HandFacts:
             tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if 4 in counts else ()
         )
         self.declared_copies_of_win = declared_copies_of_win
-        self._unique: dict[bool, bool] = {}
+        self._waits = -1  # the tiles the hand waited on (bit t for tile t), found when first asked; -1 until then
 
     def only_winning_tile_waits(self, fifth_tile_counts: bool) -> bool:
         """Did the hand wait on its winning tile alone? With ``fifth_tile_counts`` False, a
         tile whose four copies all stand in the hand is no wait (Starbäck 6.1)."""
-        key = fifth_tile_counts
-        if key not in self._unique:
-            hand = self.hand
-            others = waiting_mask(hand) & ~(1 << hand.winning)
-            if not fifth_tile_counts:
-                for t in set(hand.standing):
-                    if others >> t & 1 and hand.standing.count(t) >= 4:
-                        others &= ~(1 << t)
-            self._unique[key] = not others
-        return self._unique[key]
+        hand = self.hand
+        if self._waits < 0:
+            self._waits = waiting_mask(hand)
+        others = self._waits & ~(1 << hand.winning)
+        if others and not fifth_tile_counts:
+            for t in set(hand.standing):
+                if others >> t & 1 and hand.standing.count(t) >= 4:
+                    others &= ~(1 << t)
+        return not others
 
 
 Pair = tuple[tuple[int, int], int, int]  # (the two group indices, the lower tile, the higher tile)
