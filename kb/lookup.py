@@ -149,6 +149,7 @@ class Index:
         uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
         self.conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans, title_zh, answer_zh FROM rulings").fetchall()
+        self._ids = dict(self.conn.execute("SELECT rowid, id FROM rulings"))  # the full-text index's rows by rowid
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}
         self.summary_words = {rid: {_prefix(w) for w in text.split()} for rid, text in self.summaries.items()}
@@ -246,11 +247,13 @@ class Index:
             phrases = [f'"{w}"' for w in words] + [f'"{a} {b}"' for a, b in zip(words, words[1:], strict=False)]
             weights = ", ".join(str(w) for w in _WEIGHTS)
             sql = (
-                f"SELECT rulings.id, bm25(rulings_fts, {weights}) FROM rulings_fts "
-                "JOIN rulings ON rulings.rowid = rulings_fts.rowid WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
+                f"SELECT rowid, bm25(rulings_fts, {weights}) FROM rulings_fts "
+                "WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
             )
-            for rid, rank in self.conn.execute(sql, (" OR ".join(phrases),)):
-                scores[rid] = -rank
+            # (rowids, not a join with the rulings table for their ids: ids are looked up in memory)
+            ids = self._ids
+            for rowid, rank in self.conn.execute(sql, (" OR ".join(phrases),)):
+                scores[ids[rowid]] = -rank
         for run in runs:
             if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
                 continue
