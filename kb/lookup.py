@@ -54,6 +54,9 @@ _CJK_WORDS = sorted((w for w in _CJK_STOPWORDS_TEXT.split() if len(w) > 1), key=
 _CJK_PARTICLES = "".join(w for w in _CJK_STOPWORDS_TEXT.split() if len(w) == 1)
 # BM25 column weights: title, question, answer, names, fan_names, body_text.
 _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
+_WEIGHT_LIST = ", ".join(str(w) for w in _WEIGHTS)  # as bm25() takes them
+_BEST = 60  # the rows of the full-text index a question's relevance reads
+PHRASE_CACHE = 4096  # phrases whose BM25 terms an index keeps (then it forgets them all and starts again)
 _NONE: frozenset[str] = frozenset()
 
 
@@ -150,6 +153,7 @@ class Index:
         self.conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans, title_zh, answer_zh FROM rulings").fetchall()
         self._ids = dict(self.conn.execute("SELECT rowid, id FROM rulings"))  # the full-text index's rows by rowid
+        self._phrase_cache: dict[str, list[tuple[int, float]]] = {}  # see _phrases_best
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}
         self.summary_words = {rid: {_prefix(w) for w in text.split()} for rid, text in self.summaries.items()}
@@ -245,15 +249,9 @@ class Index:
         if words:
             # Each word, and each pair of neighbouring words as a phrase (so "four chows" beats "four" + "chows").
             phrases = [f'"{w}"' for w in words] + [f'"{a} {b}"' for a, b in zip(words, words[1:], strict=False)]
-            weights = ", ".join(str(w) for w in _WEIGHTS)
-            sql = (
-                f"SELECT rowid, bm25(rulings_fts, {weights}) FROM rulings_fts "
-                "WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
-            )
-            # (rowids, not a join with the rulings table for their ids: ids are looked up in memory)
             ids = self._ids
-            for rowid, rank in self.conn.execute(sql, (" OR ".join(phrases),)):
-                scores[ids[rowid]] = -rank
+            for rowid, score in self._phrases_best(phrases):
+                scores[ids[rowid]] = score
         for run in runs:
             if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
                 continue
@@ -270,6 +268,38 @@ class Index:
             best = max(scores.values()) or 1.0
             scores = {rid: s / best for rid, s in scores.items()}
         return scores
+
+    def _phrases_best(self, phrases: list[str]) -> list[tuple[int, float]]:
+        """The 60 rows of the full-text index that match ``phrases`` (any of them) best, with their BM25 score
+        (higher is better): what ``ORDER BY bm25 LIMIT 60`` on the query ``phrase OR phrase ...`` gives.
+
+        FTS5's BM25 is a sum over the query's phrases, in their order, of each phrase's own term; so each
+        phrase is asked alone, once (its terms kept, :data:`PHRASE_CACHE` of them, as words recur from one
+        question to the next), and the sums are made here in the same order, to the same bits. Where two rows
+        tie across the 60th place, SQLite's order decides which is kept: the whole query is asked then.
+        """
+        totals: dict[int, float] = {}
+        for phrase in phrases:
+            for rowid, term in self._phrase_terms(phrase):
+                totals[rowid] = totals.get(rowid, 0.0) + term
+        best = sorted(totals.items(), key=lambda item: -item[1])
+        if len(best) <= _BEST:
+            return best
+        if best[_BEST - 1][1] != best[_BEST][1]:
+            return best[:_BEST]
+        sql = f"SELECT rowid, bm25(rulings_fts, {_WEIGHT_LIST}) FROM rulings_fts WHERE rulings_fts MATCH ? ORDER BY 2"
+        return [(rowid, -rank) for rowid, rank in self.conn.execute(f"{sql} LIMIT {_BEST}", (" OR ".join(phrases),))]
+
+    def _phrase_terms(self, phrase: str) -> list[tuple[int, float]]:
+        """Each row of the full-text index that has ``phrase``, with the phrase's BM25 term for it."""
+        found = self._phrase_cache.get(phrase)
+        if found is None:
+            sql = f"SELECT rowid, bm25(rulings_fts, {_WEIGHT_LIST}) FROM rulings_fts WHERE rulings_fts MATCH ?"
+            found = [(rowid, -rank) for rowid, rank in self.conn.execute(sql, (phrase,))]
+            if len(self._phrase_cache) >= PHRASE_CACHE:
+                self._phrase_cache.clear()
+            self._phrase_cache[phrase] = found
+        return found
 
     @staticmethod
     def _fan_score(ruling: _Ruling, fans: list[int], rest_words: int) -> float:

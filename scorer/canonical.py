@@ -39,6 +39,8 @@ def read_common(text: str) -> Hand | None:
     """The hand a well-formed string writes, or None when the string is anything else (an error, a tab, a
     digit 0 or 8-9 in honours): the careful reader of :mod:`scorer.notation` then explains it."""
     s = text.replace(" ", "") if " " in text else text
+    if not s.isascii():  # the notation is ASCII: anything else is an error to explain
+        return None
     n = len(s)
     i = 0
     melds: list[Meld] = []
@@ -51,18 +53,15 @@ def read_common(text: str) -> Hand | None:
             return None
         melds.append(meld)
         i = close + 1
-    end = n
-    suffix = ""
-    for k in range(i, n):
-        ch = s[k]
-        if ch == "|" or ch == "+":
-            end = k
-            suffix = s[k:]
-            break
-    situation = _situation(suffix)
+    bar = s.find("|", i)
+    plus = s.find("+", i)
+    end = bar if bar >= 0 and (plus < 0 or bar < plus) else plus  # the suffix begins at the first | or +
+    if end < 0:
+        end = n
+    situation = _situation(s[end:])
     if situation is None:
         return None
-    standing = _tiles(s, i, end)
+    standing = _tiles(s.encode(), i, end)
     if not standing:
         return None
     winning = standing.pop()
@@ -99,14 +98,13 @@ def _char_kinds() -> tuple[int, ...]:
 CHAR_KINDS: Final = _char_kinds()
 
 
-def _tiles(s: str, start: int, end: int) -> list[Tile] | None:
-    """The tiles of ``s[start:end]``, a sequence of runs (digits and their suit letter, or one honour
-    letter), or None when it is anything else."""
+def _tiles(data: bytes, start: int, end: int) -> list[Tile] | None:
+    """The tiles of ``data[start:end]`` (ASCII text as bytes), a sequence of runs (digits and their suit letter,
+    or one honour letter), or None when it is anything else."""
     out: list[Tile] = []
     digits: list[int] = []
     for k in range(start, end):
-        code = ord(s[k])
-        kind = CHAR_KINDS[code] if code < 128 else 0
+        kind = CHAR_KINDS[data[k]]
         if kind == 0:
             return None
         if kind <= 9:
@@ -144,7 +142,7 @@ def _meld(written: str) -> Meld | None:
             return None
         offer = int(digit)
         body = body[:comma]
-    tiles = _tiles(body, 0, len(body)) if body else None
+    tiles = _tiles(body.encode(), 0, len(body)) if body and body.isascii() else None
     meld: Meld | None = None
     if tiles is not None:
         try:

@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from datasette import Response
+from markupsafe import Markup
 
 from kb.lookup import MAX_QUERY, Index, LookupFailed
 
 from .db import DB, Read, gather
 from .highlight import excerpt, highlight, terms_pattern
+from .markup import escape_text
 from .reference import text
 from .respond import respond
 from .urls import lang_of, page_urls
@@ -89,4 +91,17 @@ async def search_page(datasette: Any, request: Any) -> Response:
             }
         )
     data["fans_named"] = [texts.fans[fan] for fan in fans if fan in texts.fans]
-    return await respond(datasette, request, "mjref_search.html", data)
+    return await respond(datasette, request, "mjref_search.html", data, results_html=result_items(data["results"]))
+
+
+def result_items(results: list[dict[str, Any]]) -> Markup:
+    """The ``<li>`` of each result, drawn here rather than by a template loop (a tenth of a search's time):
+    each value escaped, the highlighted texts already markup."""
+    items = []
+    for r in results:
+        snippet = f'<p class="snippet">{r["snippet_html"]}</p>' if r["snippet_html"] else ""
+        items.append(
+            f'<li class="result"><a class="result-title" href="{escape_text(r["url"])}">{r["title_html"]}</a> '
+            f'<code class="muted">{escape_text(r["id"])}</code><p class="answer">{r["answer_html"]}</p>{snippet}</li>'
+        )
+    return Markup("".join(items))
