@@ -77,3 +77,37 @@ def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):
     assert "building build/kb.db" in result.stderr
     assert result.stdout.startswith("1. Tile Hog  [fan-tile-hog]")
     assert (tmp_path / "build" / "kb.db").exists()
+
+
+def test_relevance_summed_per_phrase_is_the_whole_query_s(db):
+    # Index._phrases_best asks FTS5 for each phrase alone and sums the BM25 terms in the query's order; FTS5 scores
+    # "p1 OR p2 ..." by that same sum, so the 60 best rows and their scores must be the one query's, to the bit.
+    index = open_index(db)
+    words = [
+        "seven",
+        "pairs",
+        "tile",
+        "hog",
+        "kong",
+        "concealed",
+        "melded",
+        "pung",
+        "chow",
+        "wind",
+        "dragon",
+        "flush",
+        "honors",
+        "terminals",
+        "all",
+        "the",
+    ]
+    sql = (
+        "SELECT rowid, bm25(rulings_fts, 10.0, 6.0, 3.0, 8.0, 0.0, 0.2) FROM rulings_fts "
+        "WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
+    )
+    for start in range(len(words)):
+        chosen = words[start : start + 1 + start % 4] + words[: start % 3]
+        phrases = [f'"{w}"' for w in chosen] + [f'"{a} {b}"' for a, b in zip(chosen, chosen[1:], strict=False)]
+        whole = {rowid: -rank for rowid, rank in index.conn.execute(sql, (" OR ".join(phrases),))}
+        assert dict(index._phrases_best(phrases)) == whole, chosen
+        assert whole  # every word here is in some ruling
