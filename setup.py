@@ -22,8 +22,9 @@ from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 # The scorer's hot path behind its entry points: compiled together as one library. The entry points and the
 # types a caller builds (scorer/__init__.py, notation.py, validate.py, hand.py, errors.py, result.py) stay Python:
 # compiled code checks argument and attribute types itself, so a caller's ill-typed Hand or argument would raise
-# a TypeError there instead of the MjrefError the scorer promises (tests/test_hostile_input.py). canonical.py, the
-# notation's common case, is compiled: parse() hands it only a str, and the scorer only hands it checked hands.
+# a TypeError there instead of the MjrefError the scorer promises (tests/test_hostile_input.py). canonical.py (the
+# notation's common case), consistency.py (the checks of a checked hand) and result_makers.py are compiled: they
+# are handed only strings, checked hands and the scorer's own values (tests/test_entry_types.py).
 COMPILED = [
     "scorer/tiles.py",
     "scorer/canonical.py",

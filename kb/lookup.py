@@ -251,7 +251,9 @@ class Index:
             phrases = [f'"{w}"' for w in words] + [f'"{a} {b}"' for a, b in zip(words, words[1:], strict=False)]
             ids = self._ids
             for rowid, score in self._phrases_best(phrases):
-                scores[ids[rowid]] = score
+                rid = ids.get(rowid)  # None only in a damaged file: a full-text row without its ruling
+                if rid is not None:
+                    scores[rid] = score
         for run in runs:
             if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
                 continue

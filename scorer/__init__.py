@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .babcock.score import score_hand as score_babcock
+from .consistency import validate_checked
 from .errors import InvalidHand, MjrefError, NotationError, NotWinning, ProfileError
 from .hand import Hand, Kind, Meld, Situation
 from .mcr.score import score_hand
@@ -21,7 +22,7 @@ from .notation import format_hand, parse
 from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
 from .result import BabcockScore, Double, Excluded, FanScore, Score
 from .tiles import WIND_LETTERS, WINDS
-from .validate import checked, flowers_problem, validate
+from .validate import checked, flowers_problem, validate  # noqa: F401  (scorer.validate, the function, as before)
 
 RULESETS = ("mcr", "babcock")
 _NO_OVERRIDES = (None,) * 7  # score() called without situation keywords
@@ -60,7 +61,7 @@ def score(
         raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
     h = parse(hand) if isinstance(hand, str) else checked(hand)
     if (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) == _NO_OVERRIDES:
-        validate(h)
+        validate_checked(h)
         return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
     h = _situated(h, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
     return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
@@ -111,7 +112,7 @@ def _situated(
         changes["flowers"] = flowers
     if changes:
         h = replace(h, situation=replace(h.situation, **changes))  # type: ignore[arg-type]
-    validate(h)
+    validate_checked(h)
     return h
 
 

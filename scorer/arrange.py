@@ -147,10 +147,15 @@ _splits: dict[int, tuple[Split, ...]] = new_cache()
 
 
 def suit_code(counts: list[int], base: Tile) -> int:
-    """One suit's 9 counts (from tile ``base``) as one integer, 3 bits a rank: the key of the suit caches."""
+    """One suit's 9 counts (from tile ``base``) as one integer, 3 bits a rank: the key of the suit caches. A
+    count above 7 (a hand no check let through: a checked hand holds at most four of a kind, five with a tile
+    added) is refused, never folded into the next rank."""
     code = 0
     for t in range(base + 8, base - 1, -1):
-        code = code << 3 | counts[t]
+        n = counts[t]
+        if n > 7:
+            raise ValueError(f"{n} copies of one tile: not a hand (at most 4 of a kind)")
+        code = code << 3 | n
     return code
 
 
@@ -442,25 +447,6 @@ def concealed_counts(hand: Hand) -> tuple[list[int], int]:
     w = hand.winning
     counts[w] += 1
     return counts, held | 1 << w
-
-
-def tile_counts(hand: Hand) -> list[int]:
-    """How many of each of the 34 kinds the hand holds, declared sets included, kongs counted as four
-    (:meth:`scorer.hand.Hand.counts`, which calls this)."""
-    c = [0] * 34
-    for m in hand.melds:
-        t = m.tile
-        kind = m.kind
-        if kind is CHOW:
-            c[t] += 1
-            c[t + 1] += 1
-            c[t + 2] += 1
-        else:
-            c[t] += 4 if kind is KONG else 3
-    for t in hand.standing:
-        c[t] += 1
-    c[hand.winning] += 1
-    return c
 
 
 def arrangements(

@@ -21,7 +21,7 @@ from .caches import new_cache
 from .errors import NotationError
 from .hand import Hand, Meld, Situation
 from .tiles import HONOR_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
-from .validate import MAX_SETS, declared_set
+from .validate import MAX_FLOWERS, MAX_SETS, declared_set
 
 HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
 DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
@@ -178,16 +178,16 @@ def _situation(suffix: str) -> Situation | None:
             rest = rest[7:]
     flowers = 0
     if ok and rest.startswith("+"):
-        if len(rest) == 2 and rest[1] in DIGIT_VALUES and rest[1] != "9":
+        if len(rest) == 2 and rest[1] in DIGIT_VALUES and DIGIT_VALUES[rest[1]] <= MAX_FLOWERS:
             flowers = DIGIT_VALUES[rest[1]]
             rest = ""
         else:
             ok = False
     if ok and not rest:
         found = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
-    _situations[suffix] = found  # at most 4 x 4 x 16 x 9 well-formed suffixes, and few malformed ones recur
     if len(_situations) >= CACHE_SIZE:
         _situations.clear()
+    _situations[suffix] = found  # at most 4 x 4 x 16 x 9 well-formed suffixes, and few malformed ones recur
     return found
 
 

@@ -1,19 +1,20 @@
 """What any hand must satisfy, once its types are right: tile counts, copies, a consistent situation.
 
-Compiled with mypyc in a wheel (``setup.py``): every score checks its hand. It reads only hands the parser
-made or :func:`scorer.validate.checked` passed (compiled code answers an ill-typed field with ``TypeError``);
-:mod:`scorer.validate` re-exports :func:`validate`, where it has always been.
+Compiled with mypyc in a wheel (``setup.py``): every score checks its hand. :func:`validate_checked` reads
+only hands the parser made or :func:`scorer.validate.checked` passed (compiled code answers an ill-typed field
+with ``TypeError``): :func:`scorer.score` calls it so; :func:`scorer.validate.validate`, for any hand, holds the
+hand to ``checked`` first.
 """
 
 from __future__ import annotations
 
-from .arrange import KONG, tile_counts
+from .arrange import CHOW, KONG
 from .errors import InvalidHand, Message
 from .hand import Hand
 from .tiles import name
 
 
-def validate(hand: Hand) -> None:
+def validate_checked(hand: Hand) -> None:
     """Raise :class:`InvalidHand` naming the first problem, or return quietly.
 
     Contradictory situations are errors, not corrections: robbing a kong of a tile
@@ -33,7 +34,7 @@ def validate(hand: Hand) -> None:
             sets=sets,
             expected=expected + 1,
         )
-    counts = tile_counts(hand)
+    counts = _tile_counts(hand)
     if max(counts) > 4:
         for t, n in enumerate(counts):
             if n > 4:
@@ -59,3 +60,22 @@ def validate(hand: Hand) -> None:
             code="situation",
             tile=name(w),
         )
+
+
+def _tile_counts(hand: Hand) -> list[int]:
+    """:meth:`scorer.hand.Hand.counts`, compiled, for a hand whose types are right (the method stays Python, for
+    any hand a caller builds)."""
+    c = [0] * 34
+    for m in hand.melds:
+        t = m.tile
+        kind = m.kind
+        if kind is CHOW:
+            c[t] += 1
+            c[t + 1] += 1
+            c[t + 2] += 1
+        else:
+            c[t] += 4 if kind is KONG else 3
+    for t in hand.standing:
+        c[t] += 1
+    c[hand.winning] += 1
+    return c

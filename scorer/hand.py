@@ -96,6 +96,16 @@ class Hand:
 
     def counts(self) -> list[int]:
         """How many of each of the 34 kinds the hand holds, kongs counted as four."""
-        from .arrange import tile_counts  # arrange reads this module's classes
-
-        return tile_counts(self)
+        c = [0] * 34
+        for m in self.melds:
+            t = m.tile
+            if m.kind is CHOW:
+                c[t] += 1
+                c[t + 1] += 1
+                c[t + 2] += 1
+            else:
+                c[t] += 4 if m.kind is KONG else 3
+        for t in self.standing:
+            c[t] += 1
+        c[self.winning] += 1
+        return c

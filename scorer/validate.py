@@ -1,8 +1,8 @@
 """Checks that a hand could exist at a table.
 
 :func:`checked` holds a :class:`~scorer.hand.Hand` built in Python to the checks the notation
-parser makes (the same functions, the same messages), :func:`validate` (in :mod:`scorer.consistency`,
-compiled) then checks what any hand must satisfy: tile counts, copies, a consistent situation.
+parser makes (the same functions, the same messages), :func:`validate` then checks what any hand must
+satisfy: tile counts, copies, a consistent situation (:mod:`scorer.consistency`, compiled).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .consistency import validate
+from .consistency import validate_checked
 from .errors import Message, NotationError
 from .hand import Hand, Kind, Meld, Situation
 from .tiles import N_KINDS, WINDS, Tile, run_text
@@ -165,3 +165,13 @@ def _check_situation(s: object) -> None:
     problem = flowers_problem(s.flowers)
     if problem:
         raise NotationError(problem, where="Situation.flowers")
+
+
+def validate(hand: Hand) -> None:
+    """Raise :class:`InvalidHand` naming the first problem (or :class:`NotationError`, for a hand of the wrong
+    types or a set the notation could not write: :func:`checked`), or return quietly.
+
+    Contradictory situations are errors, not corrections: robbing a kong of a tile you hold, a replacement-tile
+    win with no kong, "last of its kind" while another copy stands in your own hand.
+    """
+    validate_checked(checked(hand))

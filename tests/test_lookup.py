@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from kb.cli import cli
-from kb.lookup import LookupFailed, lookup, open_index
+from kb.lookup import _WEIGHTS, LookupFailed, lookup, open_index
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
 
@@ -79,7 +79,7 @@ def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):
     assert (tmp_path / "build" / "kb.db").exists()
 
 
-def test_relevance_summed_per_phrase_is_the_whole_query_s(db):
+def test_relevance_summed_phrase_by_phrase_equals_the_whole_query(db):
     # Index._phrases_best asks FTS5 for each phrase alone and sums the BM25 terms in the query's order; FTS5 scores
     # "p1 OR p2 ..." by that same sum, so the 60 best rows and their scores must be the one query's, to the bit.
     index = open_index(db)
@@ -102,7 +102,7 @@ def test_relevance_summed_per_phrase_is_the_whole_query_s(db):
         "the",
     ]
     sql = (
-        "SELECT rowid, bm25(rulings_fts, 10.0, 6.0, 3.0, 8.0, 0.0, 0.2) FROM rulings_fts "
+        f"SELECT rowid, bm25(rulings_fts, {', '.join(map(str, _WEIGHTS))}) FROM rulings_fts "
         "WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
     )
     for start in range(len(words)):

@@ -18,7 +18,7 @@ EXCLUDED_ARGS = (76, "no-honors", "No Honors", (63,), ("principle-non-repetition
 
 def _made_and_built() -> list[tuple[object, object]]:
     fan = FanScore(*FAN_ARGS)
-    out = excluded(*EXCLUDED_ARGS)
+    out = Excluded(*EXCLUDED_ARGS)
     alt = Alternative("regular", (fan,), (out,), ("equal-readings",))
     fields = dict(
         profile="green-book",
@@ -35,7 +35,7 @@ def _made_and_built() -> list[tuple[object, object]]:
     )
     return [
         (fan_score(*FAN_ARGS), fan),
-        (out, Excluded(*EXCLUDED_ARGS)),
+        (excluded(*EXCLUDED_ARGS), out),
         (alternative("regular", (fan,), (out,), ("equal-readings",)), alt),
         (mcr_score(**fields), Score(ruleset="mcr", **fields)),  # type: ignore[arg-type]
     ]

@@ -38,7 +38,7 @@ def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220) -> Mar
         space = text.rfind(" ", m.end(), end)
         end = space if space > 0 else end
     before, after = ("… " if start else ""), (" …" if end < len(text) else "")
-    return Markup(f"{before}{highlight(text[start:end], pattern)}{after}")  # before and after hold no markup
+    return Markup("{}{}{}").format(before, highlight(text[start:end], pattern), after)
 
 
 def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:

@@ -318,6 +318,10 @@ def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((fan, len(hs)) for fan, hs in reading.hits.items() if hs))
 
 
+CACHE_SIZE: Final = 4096
+_whole_hand_fans: dict[int, FanScore] = new_cache()  # by (fan * 16 + count) * 1024 + points
+
+
 def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
     """The fans a reading scores, with their points, sets and rulings."""
     fans = []
@@ -331,7 +335,8 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
             value = points[number] * count
             if plain and not CITES_MORE[number]:
                 rulings = FAN_RULINGS[number]
-                if not sets:  # a fan of the whole hand, citing its row: one object for each count and value
+                if not sets and count < 16 and value < 1024:  # a fan of the whole hand, citing its row: one object
+                    # for each count and value (a key of both: at most 8 flowers, a fan worth at most 88 a time)
                     key = (number * 16 + count) * 1024 + value
                     made = _whole_hand_fans.get(key)
                     if made is None:
@@ -345,10 +350,6 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
                 rulings = _fan_rulings(number, reading)
             fans.append(fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings))
     return tuple(fans)
-
-
-CACHE_SIZE: Final = 4096
-_whole_hand_fans: dict[int, FanScore] = new_cache()  # by (fan * 16 + count) * 1024 + points
 
 
 def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:

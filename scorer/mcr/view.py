@@ -60,8 +60,8 @@ class HandFacts:
                 declared_copies_of_win += g.copies
         self.counts = counts
         self.mask = mask  # bit t: the hand holds tile t
-        suit_code = (mask & CHARACTERS != 0) | (mask & DOTS != 0) << 1 | (mask & BAMBOO != 0) << 2  # bit s: suit s
-        self.suits = SUIT_SETS[suit_code]
+        suits_present = (mask & CHARACTERS != 0) | (mask & DOTS != 0) << 1 | (mask & BAMBOO != 0) << 2  # bit s: suit s
+        self.suits = SUIT_SETS[suits_present]
         self.has_honors = mask >> 27 != 0
         self.n_kongs = len(kong_tiles)
         self.n_concealed_kongs = n_concealed_kongs
