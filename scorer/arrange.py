@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .caches import new_cache
+from .caches import new_cache, remember
 from .hand import Hand, Kind
 from .tiles import HONORS, ORPHANS, Tile, run_text
 
@@ -142,7 +142,6 @@ HIDDEN_PAIRS: Final = tuple(GROUPS[PAIR, t, True, False] for t in range(34))
 DISCARD_PUNGS: Final = tuple(GROUPS[PUNG, t, False, False] for t in range(34))  # completed by the winning discard
 
 Split = tuple[tuple[Group, ...], bool]  # one suit's groups, and whether one of them is the pair
-CACHE_SIZE: Final = 8192  # entries a cache keeps before it is emptied
 _splits: dict[int, tuple[Split, ...]] = new_cache()
 
 
@@ -175,9 +174,7 @@ def _suit_groups(code: int, base: Tile) -> tuple[Split, ...]:
     out: list[Split] = []
     _take(c, base, 0, False, [], out)
     splits = tuple(out)
-    if len(_splits) >= CACHE_SIZE:
-        _splits.clear()
-    _splits[key] = splits
+    remember(_splits, key, splits)
     return splits
 
 
@@ -283,9 +280,7 @@ def suit_status(code: int) -> int:
     if found is not None:
         return found
     status = split_status([code >> 3 * r & 7 for r in range(9)])
-    if len(_statuses) >= CACHE_SIZE:
-        _statuses.clear()
-    _statuses[code] = status
+    remember(_statuses, code, status)
     return status
 
 

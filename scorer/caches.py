@@ -3,14 +3,16 @@ worth running on a shape of hand, ...).
 
 Each is a plain dict made by :func:`new_cache`, or a list indexed by a small int made by :func:`new_table`,
 so that :func:`clear_caches` can empty them all: a benchmark does so between runs, to time every run as
-cold as the first. A cache only ever holds what its key alone decides, and its owner empties a dict when it
-reaches its size.
+cold as the first. A cache only ever holds what its key alone decides; :func:`remember` stores into it, and
+empties it first when it holds :data:`CACHE_SIZE` entries (keys can come from input, so no cache grows without
+bound).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+CACHE_SIZE = 8192  # entries a cache holds before remember() empties it
 _CACHES: list[dict[Any, Any]] = []
 _TABLES: list[list[Any]] = []
 
@@ -27,6 +29,13 @@ def new_table(size: int) -> list[Any]:
     table: list[Any] = [None] * size
     _TABLES.append(table)
     return table
+
+
+def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Store ``value`` under ``key`` in ``cache`` (called on a miss only), emptying the cache first when full."""
+    if len(cache) >= CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
 
 
 def clear_caches() -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .caches import new_cache
+from .caches import new_cache, remember
 from .errors import NotationError
 from .hand import Hand, Meld, Situation
 from .tiles import HONOR_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
@@ -27,7 +27,6 @@ HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
 DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
 OFFERS: Final = frozenset("1234567")  # an offer digit the common case reads
 WIND_TILES: Final = {ch: WINDS[k] for k, ch in enumerate(WIND_LETTERS)}
-CACHE_SIZE: Final = 4096  # entries a cache holds before it is emptied
 
 _melds: dict[str, Meld | None] = new_cache()  # "[...]" text -> the declared set, None when it is no set
 _situations: dict[str, Situation | None] = new_cache()  # "|PSabcd+N" suffix -> its situation, None when malformed
@@ -142,16 +141,14 @@ def _meld(written: str) -> Meld | None:
             return None
         offer = int(digit)
         body = body[:comma]
-    tiles = _tiles(body.encode(), 0, len(body)) if body and body.isascii() else None
+    tiles = _tiles(body.encode(), 0, len(body)) if body else None  # (read_common has checked it is ASCII)
     meld: Meld | None = None
     if tiles is not None:
         try:
             meld = declared_set(tiles, offer, "")
         except NotationError:
             meld = None
-    if len(_melds) >= CACHE_SIZE:
-        _melds.clear()
-    _melds[written] = meld
+    remember(_melds, written, meld)
     return meld
 
 
@@ -185,9 +182,7 @@ def _situation(suffix: str) -> Situation | None:
             ok = False
     if ok and not rest:
         found = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
-    if len(_situations) >= CACHE_SIZE:
-        _situations.clear()
-    _situations[suffix] = found  # at most 4 x 4 x 16 x 9 well-formed suffixes, and few malformed ones recur
+    remember(_situations, suffix, found)  # at most 4 x 4 x 16 x 9 well-formed suffixes; few malformed ones recur
     return found
 
 
@@ -222,9 +217,7 @@ def _meld_text(m: Meld) -> str:
         return found
     body = run_text([tile, tile + 1, tile + 2] if kind == 0 else [tile] * (4 if kind == 2 else 3))
     text = f"[{body}]" if offer is None or offer == 0 else f"[{body},{offer}]"
-    if len(_meld_texts) >= CACHE_SIZE:
-        _meld_texts.clear()
-    _meld_texts[key] = text
+    remember(_meld_texts, key, text)
     return text
 
 
@@ -242,7 +235,5 @@ def _situation_text(s: Situation) -> str:
     text = f"|{WIND_LETTERS[prevalent - 27]}{WIND_LETTERS[seat - 27]}{flags}"
     if flowers:
         text += f"+{flowers}"
-    if len(_situation_texts) >= CACHE_SIZE:
-        _situation_texts.clear()
-    _situation_texts[key] = text
+    remember(_situation_texts, key, text)
     return text

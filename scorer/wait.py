@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Final
 
 from .arrange import (
-    CACHE_SIZE,
     KNITTED,
     KNITTED_ALLOWED,
     KNITTED_MASKS,
@@ -27,7 +26,7 @@ from .arrange import (
     suit_code,
     suit_status,
 )
-from .caches import new_cache
+from .caches import new_cache, remember
 from .hand import Hand
 from .tiles import HONORS, ORPHANS, Tile
 
@@ -77,9 +76,7 @@ def _suit_completions(code: int) -> tuple[int, int]:
                 alone |= 1 << r
             if status & WITH_PAIR:
                 paired |= 1 << r
-    if len(_completions) >= CACHE_SIZE:
-        _completions.clear()
-    _completions[code] = alone, paired
+    remember(_completions, code, (alone, paired))
     return alone, paired
 
 

@@ -25,7 +25,7 @@ from typing import Final, NamedTuple
 
 from ..profiles import Profile
 from .positions import OVERLAPS, PRINCIPLE_ACCOUNT_ONCE, TREE
-from .table import CONDITIONS, EXCLUSIONS, FANS, ExclusionRule
+from .table import CONDITIONS, EXCLUSIONS, FANS, N_FANS, ExclusionRule
 from .view import HandFacts, Hits
 
 NON_REPETITION: Final = "principle-non-repetition"
@@ -245,14 +245,13 @@ class Row:
         self.cite: list[str] = [rule.ruling, FAN_RULING[rule.fan]]
 
 
-N_FANS: Final = max(FANS) + 1  # tables by fan number have this many entries (0 unused)
-NO_ROWS: Final[list[Row]] = []
+NO_ROWS: Final[tuple[Row, ...]] = ()
 
 
 class Rules(NamedTuple):
     """The exclusion table under one profile, as lists indexed by fan number."""
 
-    active: list[list[Row]]  # the rows in force, by excluding fan (empty for a fan that excludes nothing)
+    active: list[tuple[Row, ...]]  # the rows in force, by excluding fan (none for a fan that excludes nothing)
     rank: list[int]  # each excluding fan's place when the fans are ordered by value, highest first; -1 for others
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: list[bool]  # by fan: is it the excluding fan of a waived row?
@@ -279,7 +278,7 @@ def rules_for(profile: Profile) -> Rules:
     for a, _ in waived:
         waiving[a] = True
     tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
-    return Rules([active.get(n, NO_ROWS) for n in range(N_FANS)], rank, waived, waiving, tree)
+    return Rules([tuple(active.get(n, NO_ROWS)) for n in range(N_FANS)], rank, waived, waiving, tree)
 
 
 def apply_exclusions(

@@ -23,7 +23,7 @@ from ..arrange import (
     Arrangement,
     arrangements,
 )
-from ..caches import new_cache, new_table
+from ..caches import new_cache, new_table, remember
 from ..canonical import hand_text
 from ..errors import NotWinning
 from ..hand import Hand
@@ -33,7 +33,7 @@ from ..result_makers import alternative, excluded, fan_score, mcr_score
 from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
 from .fans import DETECTORS, Detect, Detector
 from .positions import SEVEN_PAIRS_TILE_HOG
-from .table import FANS
+from .table import FANS, N_FANS
 from .view import HandFacts, Hits, View
 
 CHICKEN_HAND: Final = 43
@@ -204,7 +204,6 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
     return Reading(arr, total, hits, removed, extra)
 
 
-N_FANS: Final = max(FANS) + 1
 # Tables by fan number (list reads, where a dictionary keyed by an int hashes and compares): each fan's key, name
 # and rulings.
 FAN_KEYS: Final = tuple(FANS[n].key if n in FANS else "" for n in range(N_FANS))
@@ -318,7 +317,6 @@ def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((fan, len(hs)) for fan, hs in reading.hits.items() if hs))
 
 
-CACHE_SIZE: Final = 4096
 _whole_hand_fans: dict[int, FanScore] = new_cache()  # by (fan * 16 + count) * 1024 + points
 
 
@@ -341,9 +339,7 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
                     made = _whole_hand_fans.get(key)
                     if made is None:
                         made = fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings)
-                        if len(_whole_hand_fans) >= CACHE_SIZE:
-                            _whole_hand_fans.clear()
-                        _whole_hand_fans[key] = made
+                        remember(_whole_hand_fans, key, made)
                     fans.append(made)
                     continue
             else:

@@ -155,5 +155,6 @@ def _load_exclusions(fans: dict[int, FanInfo]) -> tuple[ExclusionRule, ...]:
 
 
 FANS: dict[int, FanInfo] = _load_fans()
+N_FANS = max(FANS) + 1  # tables indexed by fan number have this many entries (0 unused)
 FANS_BY_KEY: dict[str, FanInfo] = {f.key: f for f in FANS.values()}
 EXCLUSIONS: tuple[ExclusionRule, ...] = _load_exclusions(FANS)
