@@ -136,15 +136,15 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
     """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``).
 
     Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes, each with its own Datasette
-    (see :mod:`web.app`); with one worker it serves in this process. On Linux each worker listens with a socket of
-    its own, so that the kernel shares the connections out among them (:mod:`web.workers`); elsewhere they share
-    uvicorn's one socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use is a
+    (see :mod:`web.app`); with one worker it serves in this process. On Linux this process accepts every connection
+    and hands it to the worker holding the fewest (:mod:`web.workers`); elsewhere the workers share uvicorn's one
+    socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use is a
     :class:`~scorer.errors.MjrefError`.
     """
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
-    from .workers import check_port, run_workers, shares_ports
+    from .workers import check_port, hands_off_connections, run_workers
 
     site = site_config(profile)
     config = write_config(db, site, db.parent / "site-config.json")
@@ -164,7 +164,7 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         "loop": "auto",
     }
     check_port(host, port)
-    if workers > 1 and shares_ports():
+    if workers > 1 and hands_off_connections():
         status = run_workers(workers, host, port, options)
         if status:
             raise SystemExit(status)

@@ -1,17 +1,26 @@
-"""``mjref serve --workers N`` on Linux: N uvicorn worker processes, each listening on the port with a socket of
-its own (``SO_REUSEPORT``), so that the kernel shares the connections out among them.
+"""``mjref serve --workers N`` on Linux: N uvicorn worker processes, each given its connections by the parent
+process, which accepts every connection itself and hands it to the worker holding the fewest open ones.
 
-Why not uvicorn's own workers: they all accept on one shared socket, and the worker that wakes first takes every
-connection waiting (uvloop accepts until none is left). Sixteen clients connecting at once landed all on one of
-two workers in two tries out of three, and a connection stays with its worker while it is kept alive: one core
-did all the work while the other idled (``bench/site_load.py`` prints the connections each worker holds). With a
-socket per worker the kernel picks a worker for each new connection by a hash of its addresses.
+Why: a connection stays with its worker while the client keeps it alive, so the worker holding more of them
+answers its clients more slowly while the other idles. uvicorn's own workers all accept on one socket, and the
+worker that wakes first takes every connection waiting (uvloop accepts until none is left): sixteen clients
+connecting at once landed all on one of two workers in two tries out of three. A socket per worker
+(``SO_REUSEPORT``) lets the kernel pick a worker by a hash of each connection's addresses, which shares sixteen
+connections out 9:7 or 10:6 as often as 8:8 (``bench/site_load.py`` prints the share): the busier worker's
+clients then waited a quarter longer. The parent counts the connections it handed each worker, each worker
+counts those it closed (in memory the two share), and every new connection goes to the worker with the fewest
+open; sixteen clients are shared 8:8.
 
-The parent process starts the workers (each builds its own site from the configuration ``mjref serve`` put in
-the environment, :mod:`web.app`), starts another in place of one that dies, and stops them all on Ctrl-C
-(SIGINT) or SIGTERM. A worker that cannot start (no knowledge base: uvicorn's ``STARTUP_FAILURE``) stops them
-all, as uvicorn's supervisor does. Where the kernel does not share a port out this way (macOS, Windows),
-:func:`shares_ports` is false and ``mjref serve`` runs uvicorn's workers.
+The hand-off is the operating system's own: the parent sends the accepted socket's descriptor over a Unix socket
+(``SCM_RIGHTS``), and the worker (:class:`web.adopt.AdoptingServer`) serves it with uvicorn's HTTP protocol through
+``loop.connect_accepted_socket``, as it would a connection it had accepted. The parent does nothing else with a
+connection: it never reads or writes a byte of it.
+
+The parent also starts the workers (each builds its own site from the configuration ``mjref serve`` put in the
+environment, :mod:`web.app`), starts another in place of one that dies, and stops them all on Ctrl-C (SIGINT) or
+SIGTERM. A worker that cannot start (no knowledge base: uvicorn's ``STARTUP_FAILURE``) stops them all, as
+uvicorn's supervisor does. Where descriptors cannot be passed this way (Windows), :func:`hands_off_connections` is
+false and ``mjref serve`` runs uvicorn's workers.
 """
 
 from __future__ import annotations
@@ -20,10 +29,12 @@ import errno
 import logging
 import multiprocessing
 import os
+import selectors
 import signal
 import socket
 import sys
 import time
+from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
 
@@ -31,12 +42,14 @@ from scorer.errors import MjrefError
 
 LISTEN_BACKLOG = 2048  # uvicorn's default
 STOP_SECONDS = 30  # how long a worker may take to finish its requests once told to stop
+SUPERVISE_SECONDS = 0.5  # how often the parent looks for a worker that ended
+HANDOFF = b"c"  # the message that carries a connection's descriptor (web.adopt receives it)
 log = logging.getLogger("uvicorn.error")
 
 
-def shares_ports() -> bool:
-    """Does this system share a port's connections out among the sockets bound to it with ``SO_REUSEPORT``?"""
-    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+def hands_off_connections() -> bool:
+    """Can the parent pass accepted connections to its workers (``SCM_RIGHTS`` over a ``SOCK_SEQPACKET`` pair)?"""
+    return sys.platform.startswith("linux") and hasattr(socket, "send_fds") and hasattr(socket, "SOCK_SEQPACKET")
 
 
 def _family(host: str) -> socket.AddressFamily:
@@ -45,88 +58,169 @@ def _family(host: str) -> socket.AddressFamily:
     return socket.AF_INET6 if ":" in host else socket.AF_INET
 
 
+def _cannot_listen(host: str, port: int, e: OSError) -> MjrefError:
+    if e.errno == errno.EADDRINUSE:
+        message = "port %(port)s on %(host)s is in use (another server, or mjref serve already running): try --port"
+        return MjrefError(message, host=host, port=port)
+    message = "cannot listen on %(host)s port %(port)s: %(reason)s"
+    return MjrefError(message, host=host, port=port, reason=e.strerror or str(e))
+
+
 def check_port(host: str, port: int) -> None:
     """Raise :class:`MjrefError` when ``host:port`` cannot be listened on: in use (by another program, or by another
-    ``mjref serve``, whose workers would otherwise share it with this one), or not an address of this machine."""
+    ``mjref serve``), or not an address of this machine."""
     try:
         with socket.socket(_family(host), socket.SOCK_STREAM) as probe:
             if os.name != "nt":  # as uvicorn binds, not SO_REUSEPORT; on Windows it would let a port in use be bound
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as e:
-        if e.errno == errno.EADDRINUSE:
-            message = "port %(port)s on %(host)s is in use (another server, or mjref serve already running): try --port"
-            raise MjrefError(message, host=host, port=port) from None
-        message = "cannot listen on %(host)s port %(port)s: %(reason)s"
-        raise MjrefError(message, host=host, port=port, reason=e.strerror or str(e)) from None
+        raise _cannot_listen(host, port, e) from None
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
-    """A socket listening on ``host:port`` beside the other workers' (``SO_REUSEPORT``)."""
+    """The parent's socket listening on ``host:port``, non-blocking; :class:`MjrefError` when it cannot listen."""
     sock = socket.socket(_family(host), socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    sock.bind((host, port))
-    sock.listen(LISTEN_BACKLOG)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(LISTEN_BACKLOG)
+    except OSError as e:
+        sock.close()
+        raise _cannot_listen(host, port, e) from None
+    sock.setblocking(False)
     return sock
 
 
-def _worker(host: str, port: int, options: dict[str, Any]) -> None:
-    """One worker (in its own process): uvicorn serving the app factory on a socket of its own."""
+def _worker(channel: socket.socket, closed: Any, index: int, options: dict[str, Any]) -> None:
+    """One worker (in its own process): uvicorn serving the app factory on the connections the parent sends."""
     import uvicorn
 
+    from .adopt import AdoptingServer
+
     try:
-        sock = listening_socket(host, port)
-    except OSError as e:
-        log.error("cannot listen on %s port %s: %s", host, port, e)
-        raise SystemExit(uvicorn.config.STARTUP_FAILURE) from None
-    server = uvicorn.Server(uvicorn.Config(**options))
-    try:
-        server.run(sockets=[sock])
+        started = AdoptingServer(uvicorn.Config(**options), channel, closed, index).run()
     except KeyboardInterrupt:  # Ctrl-C reached the worker too: uvicorn stopped serving, then raised it again
         return
-    if not server.started:  # the app's start-up failed: starting another worker would fail the same way
+    if not started:  # the app's start-up failed: starting another worker would fail the same way
         raise SystemExit(uvicorn.config.STARTUP_FAILURE)
+
+
+@dataclass
+class _Slot:
+    """One worker as the parent sees it: its process, the parent's end of its channel, the connections handed."""
+
+    process: BaseProcess
+    channel: socket.socket
+    handed: int = 0
+
+
+class Dispatcher:
+    """The parent's side: the workers, and each new connection handed to the one holding the fewest."""
+
+    def __init__(self, count: int, options: dict[str, Any]) -> None:
+        self.context = multiprocessing.get_context(
+            "spawn"
+        )  # a fresh interpreter: no state or lock copied from this one
+        self.options = options
+        self.closed = self.context.RawArray("q", count)  # per worker: connections it closed (the worker writes)
+        self.slots = [self._start(i) for i in range(count)]
+        self.turn = 0  # who wins a tie, in turn
+
+    def _start(self, index: int) -> _Slot:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.closed[index] = 0
+        process = self.context.Process(target=_worker, args=(theirs, self.closed, index, self.options), daemon=False)
+        process.start()
+        theirs.close()
+        ours.setblocking(False)
+        log.info("Started worker process [%s]", process.pid)
+        return _Slot(process, ours)
+
+    def hand_off(self, conn: socket.socket) -> None:
+        """Send ``conn`` to the worker with the fewest open connections (the next in turn on a tie); close it here."""
+        n = len(self.slots)
+        self.turn = (self.turn + 1) % n
+        order = sorted(range(n), key=lambda i: (self.slots[i].handed - self.closed[i], (i - self.turn) % n))
+        try:
+            for i in order:
+                slot = self.slots[i]
+                try:
+                    socket.send_fds(slot.channel, [HANDOFF], [conn.fileno()])
+                except OSError:  # its channel is full (the worker is stuck) or closed (it died): the next one
+                    continue
+                slot.handed += 1
+                return
+            log.warning("no worker could take a connection: closed")
+        finally:
+            conn.close()
+
+    def replace_ended(self) -> int:
+        """Start a worker in place of each that ended; uvicorn's ``STARTUP_FAILURE`` when one could not start."""
+        from uvicorn.config import STARTUP_FAILURE
+
+        for i, slot in enumerate(self.slots):
+            if slot.process.is_alive():
+                continue
+            slot.process.join()
+            slot.channel.close()
+            if slot.process.exitcode == STARTUP_FAILURE:
+                log.error("Worker process [%s] could not start: stopping", slot.process.pid)
+                return STARTUP_FAILURE
+            log.info("Worker process [%s] ended (status %s): starting another", slot.process.pid, slot.process.exitcode)
+            self.slots[i] = self._start(i)
+        return 0
+
+    def stop(self) -> None:
+        """Tell every worker to stop (uvicorn finishes the requests under way), and wait for them."""
+        for slot in self.slots:
+            if slot.process.is_alive() and slot.process.pid is not None:
+                os.kill(slot.process.pid, signal.SIGTERM)
+        for slot in self.slots:
+            slot.process.join(STOP_SECONDS)
+            if slot.process.is_alive():
+                slot.process.kill()
+                slot.process.join()
+            slot.channel.close()
 
 
 def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
     """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
-    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start. The caller checks the port
-    first (:func:`check_port`)."""
-    from uvicorn.config import STARTUP_FAILURE, Config
+    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start. :class:`MjrefError` when the
+    port cannot be listened on."""
+    from uvicorn.config import Config
 
     Config(**options)  # configures uvicorn's logging in this process too, so that its messages show as the workers'
-    spawn = multiprocessing.get_context("spawn")  # a fresh interpreter: no state or lock copied from this one
+    listener = listening_socket(host, port)
     signals: list[int] = []  # the handler only records the signal: the loop below acts on it
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda number, _: signals.append(number))
-
-    def start() -> BaseProcess:
-        process = spawn.Process(target=_worker, args=(host, port, options), daemon=False)
-        process.start()
-        log.info("Started worker process [%s]", process.pid)
-        return process
-
-    workers, status = [start() for _ in range(count)], 0
-    while not signals and not status:
-        time.sleep(0.5)
-        for i, process in enumerate(workers):
-            if process.is_alive():
-                continue
-            process.join()
-            if process.exitcode == STARTUP_FAILURE:
-                log.error("Worker process [%s] could not start: stopping", process.pid)
-                status = STARTUP_FAILURE
-                break
-            log.info("Worker process [%s] ended (status %s): starting another", process.pid, process.exitcode)
-            workers[i] = start()
-    for process in workers:
-        if process.is_alive() and process.pid is not None:
-            os.kill(process.pid, signal.SIGTERM)  # uvicorn finishes the requests under way, then exits
-    for process in workers:
-        process.join(STOP_SECONDS)
-        if process.is_alive():
-            process.kill()
-            process.join()
+    dispatcher, status = Dispatcher(count, options), 0
+    with selectors.DefaultSelector() as selector:
+        selector.register(listener, selectors.EVENT_READ)
+        next_check = time.monotonic() + SUPERVISE_SECONDS
+        while not signals and not status:
+            if selector.select(max(0.0, next_check - time.monotonic())):
+                _accept_waiting(listener, dispatcher)
+            if time.monotonic() >= next_check:
+                status = dispatcher.replace_ended()
+                next_check = time.monotonic() + SUPERVISE_SECONDS
+    listener.close()
+    dispatcher.stop()
     log.info("Stopped %s worker processes", count)
     return status
+
+
+def _accept_waiting(listener: socket.socket, dispatcher: Dispatcher) -> None:
+    """Accept every connection waiting and hand each to a worker."""
+    while True:
+        try:
+            conn, _ = listener.accept()
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as e:  # out of descriptors or memory, or the client reset it before it was accepted
+            if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                log.warning("cannot accept a connection now: %s", e.strerror)
+                time.sleep(SUPERVISE_SECONDS / 10)  # the connection still waits: let a worker close some first
+            return
+        dispatcher.hand_off(conn)
