@@ -155,6 +155,28 @@ def test_ruling_examples_are_drawn_as_tiles_with_the_scorer_breakdown(site, ruli
             assert f'href="/fans/{fan.key}"' in part
 
 
+def test_every_ruling_is_prepared_at_once_and_serving_it_changes_nothing(db, rulings):
+    # web/ruling_page.py prepares every ruling's page content on the first call, for one language; the pages then
+    # share it, so what one request sees must be what every later one sees, in either language.
+    from web.ruling_page import prepare
+
+    site = Site(db)
+    try:
+        first = {
+            lang: (site.get(f"{pre}/rulings/kong-table").text, site.get(f"{pre}/rulings/kong-table.json").text)
+            for lang, pre in (("en", ""), ("zh", "/zh"))
+        }
+        prepared = {lang: prepare(site.ds, lang) for lang in ("en", "zh")}
+        assert set(prepared["en"]) == set(prepared["zh"]) == set(rulings)  # every ruling, not the ones asked for
+        for lang, pre in (("zh", "/zh"), ("en", "")):  # in the other order, with other pages between
+            site.get(f"{pre}/rulings/fan-tile-hog")
+            again = (site.get(f"{pre}/rulings/kong-table").text, site.get(f"{pre}/rulings/kong-table.json").text)
+            assert again == first[lang]
+        assert prepare(site.ds, "en") is prepared["en"]  # made once per site and language
+    finally:
+        site.close()
+
+
 def test_hands_written_in_a_ruling_body_are_drawn_as_tiles(site, rulings):
     ruling = rulings["two-concealed-kongs"]
     hands = [h for h in re.findall(r"`([^`]+)`", ruling.body) if _complete(h)]

@@ -17,6 +17,19 @@ def test_the_question_s_words_are_marked_whatever_their_case_and_plural():
     assert marked("two pungs and a pung", "pungs") == "two <mark>pungs</mark> and a <mark>pung</mark>"
 
 
+def test_words_and_names_outside_ascii_are_marked_whatever_their_case():
+    # The pattern is matched in a lower-cased copy (web.highlight.folded); the marks cover the text as written.
+    assert marked("DÀ SÌ XǏ and Dà Sì Xǐ", "", ["dà sì xǐ"]) == "<mark>DÀ SÌ XǏ</mark> and <mark>Dà Sì Xǐ</mark>"
+    assert marked("ÜBER über", "über") == "<mark>ÜBER</mark> <mark>über</mark>"
+    # "İ" lower-cases to two characters: it stays as it is, and what follows it is still found in place.
+    assert marked("İstanbul Tile hog", "istanbul tile") == "İstanbul <mark>Tile</mark> hog"
+
+
+def test_a_longer_name_is_marked_before_a_shorter_one_at_the_same_place():
+    assert marked("Pure Double Chow here", "pure", ["Pure Double Chow"]) == "<mark>Pure Double Chow</mark> here"
+    assert marked("a1b tile2 _tile", "tile") == "a1b <mark>tile2</mark> _tile"  # after "_" (a word character): no
+
+
 def test_a_word_is_marked_only_where_a_word_starts():
     assert marked("a hedgehog is not a Hog", "hog") == "a hedgehog is not a <mark>Hog</mark>"
 

@@ -69,6 +69,9 @@ def create_app() -> Any:
     from datasette.app import Datasette  # imported only to serve
     from uvicorn.config import STARTUP_FAILURE
 
+    from kb.i18n import LANGUAGES
+
+    from .ruling_page import prepare
     from .search import site_index
 
     db, site = site_from_environment()
@@ -78,4 +81,6 @@ def create_app() -> Any:
         raise SystemExit(STARTUP_FAILURE)
     ds = Datasette(**datasette_kwargs(db, site), secret=os.environ.get(SECRET_ENV) or None)
     site_index(str(db))  # the search index, read once per worker now rather than by its first search
+    for lang in LANGUAGES:  # every ruling page's content, prepared now rather than at the first ruling page
+        prepare(ds, lang)
     return ds.app()

@@ -27,6 +27,11 @@ async def gather(datasette: Any, work: Callable[[Read], Any]) -> Any:
     immutable database, so they run where the page is worked out: a hand-over to Datasette's query
     threads (kept for its table pages and their user-chosen filters) costs more than the queries.
     """
+    return work(reader(datasette))
+
+
+def reader(datasette: Any) -> Read:
+    """``read(sql, params)`` on the site's read-only connection: the rows as dicts."""
     conn = _connection(str(datasette.get_database(DB).path))
 
     def read(sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
@@ -34,7 +39,7 @@ async def gather(datasette: Any, work: Callable[[Read], Any]) -> Any:
         columns = [d[0] for d in cursor.description]
         return [dict(zip(columns, row, strict=True)) for row in cursor]
 
-    return work(read)
+    return read
 
 
 async def rows(datasette: Any, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""The reference pages: home ``/``, a ruling ``/rulings/<id>``, a fan ``/fans/<key>``, a source ``/sources/<id>``.
+"""The reference pages: home ``/``, a fan ``/fans/<key>``, a source ``/sources/<id>`` (a ruling's, ``/rulings/<id>``, is
+:mod:`web.ruling_page`), and what they share with it.
 
 Each view gathers its data from the ``kb`` database (read-only, parameters always bound) into a plain
 dict: the JSON is that dict, the HTML is a template rendered from it.
@@ -21,7 +22,6 @@ from scorer.profiles import Profile, load_profile
 from .db import Read, gather, rows
 from .house import profiles
 from .respond import respond
-from .score_checks import named
 from .urls import lang_of, page_urls
 
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
@@ -135,88 +135,7 @@ def _house_position(house: Profile, ruling: str, positions: list[dict[str, Any]]
     return None
 
 
-# A ruling.
-
-
-async def ruling_page(datasette: Any, request: Any) -> Response:
-    rid = request.url_vars["id"]
-    house, _ = profiles(datasette)
-    lang = lang_of(request)
-    data = await gather(datasette, lambda read: _ruling_data(read, rid, house, lang))
-    if data is None:
-        raise NotFound(f"ruling {rid!r} not found")
-    with_totals(data["examples"], house, profiles(datasette)[1])
-    for e in data["examples"]:  # the stored breakdown names its fans in English: in Chinese on a Chinese page
-        if e["computed"]:
-            named(e["computed"], lang)
-    return await respond(datasette, request, "mjref_ruling.html", data)
-
-
-def _ruling_data(read: Read, rid: str, house: Profile, lang: str = "en") -> dict[str, Any] | None:
-    """Everything a ruling page shows (its texts in ``lang``), or None when there is no such ruling."""
-    found = read(
-        f"SELECT id, {text('title', lang)}, ruleset, topic, status, {text('question', lang)}, {text('answer', lang)}, "
-        f"{body_column('', lang)}, path, url "
-        "FROM rulings WHERE id = ?",
-        [rid],
-    )
-    if not found:
-        return None
-    citations = _citations(read, rid)
-    found[0]["body_html"] = body_links(found[0]["body_html"], lang)
-    return {
-        "ruling": found[0],
-        "citations": [c for c in citations if c["position_id"] is None],
-        "positions": _positions(read, rid, house, citations, lang),
-        "examples": _examples(read, "WHERE e.ruling_id = ?", [rid], lang),
-        "fans": read(
-            f"SELECT rf.fan, f.id, f.key, {text('f.name', lang)}, f.name_zh, f.points FROM ruling_fans rf "
-            "LEFT JOIN fans f ON f.id = rf.fan_id WHERE rf.ruling_id = ? ORDER BY rf.rowid",
-            [rid],
-        ),
-        "applies_to": _applies_to(read, rid, house, lang),
-        "links": read(
-            f"SELECT DISTINCT r.id, {text('r.title', lang)} FROM ruling_links l JOIN rulings r ON r.id = l.target_id "
-            "WHERE l.ruling_id = ? ORDER BY r.title",
-            [rid],
-        ),
-        "linked_from": read(
-            f"SELECT DISTINCT r.id, {text('r.title', lang)} FROM ruling_links l JOIN rulings r ON r.id = l.ruling_id "
-            "WHERE l.target_id = ? AND l.ruling_id != ? ORDER BY r.title",
-            [rid, rid],
-        ),
-        "profile": {"name": house.name, "title": house.title},
-    }
-
-
-def _citations(read: Read, rid: str) -> list[dict[str, Any]]:
-    """A ruling's citations, each (position, source, locator) once, a quoted one kept over a bare one."""
-    cited = read(
-        "SELECT c.position_id, c.source_id, s.title AS source_title, s.authority, s.quoted_by, c.locator, c.quote "
-        "FROM citations c LEFT JOIN sources s ON s.id = c.source_id WHERE c.ruling_id = ? ORDER BY c.rowid",
-        [rid],
-    )
-    unique: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for c in cited:
-        key = (c["position_id"], c["source_id"], c["locator"])
-        if key not in unique or (c["quote"] and not unique[key]["quote"]):
-            unique[key] = c
-    return list(unique.values())
-
-
-def _positions(
-    read: Read, rid: str, house: Profile, citations: list[dict[str, Any]], lang: str = "en"
-) -> list[dict[str, Any]]:
-    taken = read("SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ?", [rid])
-    positions = read(f"SELECT id, {text('summary', lang)} FROM positions WHERE ruling_id = ? ORDER BY ord", [rid])
-    for p in positions:
-        p["house"] = house.positions.get(rid) == p["id"]
-        p["profiles"] = [t["profile_id"] for t in taken if t["position_id"] == p["id"]]
-        p["citations"] = [c for c in citations if c["position_id"] == p["id"]]
-    return positions
-
-
-def _examples(
+def examples(
     read: Read, where: str, params: list[Any], lang: str = "en", breakdown: bool = True
 ) -> list[dict[str, Any]]:
     """The worked examples ``where`` selects, with the scorer's stored breakdown (``computed``) when
@@ -249,23 +168,6 @@ def with_totals(examples: list[dict[str, Any]], house: Profile, choices: dict[st
     for e in examples:
         refs = [(name, choices[name]) for name in order if load_profile(choices[name]).ruleset == e["ruleset"]]
         e["totals"] = {name: _total(e["canonical"] or e["hand"], ref, e["ruleset"]) for name, ref in refs}
-
-
-def _applies_to(read: Read, rid: str, house: Profile, lang: str = "en") -> list[dict[str, Any]]:
-    """What the scorer does with a ruling: the fans it defines, and the exclusions it decides."""
-    defines = read(f"SELECT id, key, {text('name', lang)} FROM fans WHERE ruling_id = ? ORDER BY id", [rid])
-    excludes = read(
-        f"SELECT e.fan_id, f.key AS fan_key, {text('f.name', lang, 'fan_name')}, e.excluded_fan_id, "
-        f"x.key AS excluded_key, {text('x.name', lang, 'excluded_name')}, e.scope, e.condition, "
-        f"{text('c.name', lang, 'condition_fan')}, e.position, "
-        "group_concat(e.profile_id, ', ') AS profiles FROM exclusions e JOIN fans f ON f.id = e.fan_id "
-        "JOIN fans x ON x.id = e.excluded_fan_id LEFT JOIN fans c ON c.id = CAST(e.condition AS INTEGER) "
-        "WHERE e.ruling_id = ? GROUP BY e.fan_id, e.excluded_fan_id, e.scope, e.condition, e.position "
-        "ORDER BY e.fan_id, e.excluded_fan_id",
-        [rid],
-    )
-    excludes = exclusions_for(house, excludes, lang)
-    return [{"kind": "definition", **d} for d in defines] + [{"kind": "exclusion", **e} for e in excludes]
 
 
 # A fan.
@@ -327,7 +229,7 @@ def _fan_data(read: Read, fan: dict[str, Any], house: Profile, lang: str = "en")
             "JOIN rulings r ON r.id = rf.ruling_id WHERE rf.fan_id = ? AND r.id != ? ORDER BY r.title",
             [fan["id"], fan["ruling_id"]],
         ),
-        "examples": _examples(read, in_breakdown, [fan["key"]], lang, breakdown=False),
+        "examples": examples(read, in_breakdown, [fan["key"]], lang, breakdown=False),
         "profile": {"name": house.name, "title": house.title},
     }
 

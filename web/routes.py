@@ -7,7 +7,8 @@ from typing import Any
 from datasette import Response, hookimpl
 
 from .cache import cached
-from .reference import fan_page, home, ruling_page, source_page
+from .reference import fan_page, home, source_page
+from .ruling_page import ruling_page
 from .score import qr_code, score_page
 from .search import search_page
 from .table import table_page

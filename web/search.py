@@ -13,7 +13,7 @@ from markupsafe import Markup
 from kb.lookup import MAX_QUERY, Index, LookupFailed
 
 from .db import DB, Read, gather
-from .highlight import excerpt, highlight, terms_pattern
+from .highlight import excerpt, folded, highlight, terms_pattern
 from .markup import escape_text
 from .reference import text
 from .respond import respond
@@ -26,11 +26,11 @@ SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
 @dataclass(frozen=True)
 class SiteTexts:
     """What the search page shows besides the hits, in one language: each fan's names (to mark them in the texts),
-    each fan's row (for "Fans named") and each ruling's body as text (for the snippet)."""
+    each fan's row (for "Fans named") and each ruling's body as text (for the snippet), with its folded copy."""
 
     aliases: dict[int, list[str]]
     fans: dict[int, dict[str, Any]]
-    bodies: dict[str, str]
+    bodies: dict[str, tuple[str, str]]  # ruling id -> its body as text, and folded to lower case (web.highlight)
 
 
 _TEXTS: dict[tuple[str, str], SiteTexts] = {}  # (database, language) -> its texts
@@ -47,7 +47,8 @@ async def site_texts(datasette: Any, lang: str) -> SiteTexts:
             for row in read("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid"):
                 aliases.setdefault(row["fan_id"], []).append(row["alias"])
             fans = {f["id"]: f for f in read(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans")}
-            bodies = {r["id"]: r["body"] for r in read(f"SELECT id, {BODY_TEXT[lang]} AS body FROM rulings")}
+            found = read(f"SELECT id, {BODY_TEXT[lang]} AS body FROM rulings")
+            bodies = {r["id"]: (r["body"] or "", folded(r["body"] or "")) for r in found}
             return SiteTexts(aliases, fans, bodies)
 
         _TEXTS[key] = await gather(datasette, load)
@@ -80,6 +81,7 @@ async def search_page(datasette: Any, request: Any) -> Response:
     ruling_url = page_urls(datasette.urls, lang)["ruling_url"]
     data["results"] = []
     for hit in hits:
+        body, body_folded = texts.bodies.get(hit.id, ("", ""))
         found = hit.to_dict(lang)  # in Chinese: the Chinese title and answer, or the English where none is written
         data["results"].append(
             {
@@ -87,7 +89,7 @@ async def search_page(datasette: Any, request: Any) -> Response:
                 "url": ruling_url(hit.id),
                 "title_html": highlight(found["title"], pattern),
                 "answer_html": highlight(found["answer"], pattern),
-                "snippet_html": excerpt(texts.bodies.get(hit.id) or "", pattern),
+                "snippet_html": excerpt(body, pattern, text_folded=body_folded),
             }
         )
     data["fans_named"] = [texts.fans[fan] for fan in fans if fan in texts.fans]

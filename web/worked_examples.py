@@ -1,8 +1,8 @@
 """A worked example drawn: its one line (the hand as tiles and its total under each profile) and, on a ruling's
 page, the line opening on its detail (the hand in notation, the situation, the note, the verdict and the stored
-breakdown). The ruling page calls :func:`worked_example`; the fan page's ``example_line`` macro calls
-:func:`example_line`, and the ``hand_inline`` macro (a hand on one line, also in a ruling's body)
-:func:`inline_hand`.
+breakdown). :mod:`web.ruling_page` draws every ruling's examples with :func:`worked_example`, once; the fan page's
+``example_line`` macro calls :func:`example_line`, and the ``hand_inline`` macro (a hand on one line, also in a
+ruling's body) :func:`inline_hand`.
 
 Made in Python for the reason :mod:`web.breakdown` gives: a ruling page may draw dozens of examples, and each
 macro call, label and link a template makes costs more than the HTML it writes. Every value is escaped.
@@ -108,5 +108,4 @@ def template_globals(lang: str) -> dict[str, Callable[..., Markup]]:
     return {
         "inline_hand": partial(inline_hand, lang=lang),
         "example_line_html": partial(example_line, lang=lang),
-        "worked_example": partial(worked_example, lang=lang),
     }
