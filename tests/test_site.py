@@ -6,6 +6,7 @@ site must agree with (``kb.lookup``, ``scorer.score``), never from what the site
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from urllib.parse import quote
@@ -173,6 +174,13 @@ def test_every_ruling_is_prepared_at_once_and_serving_it_changes_nothing(db, rul
             again = (site.get(f"{pre}/rulings/kong-table").text, site.get(f"{pre}/rulings/kong-table.json").text)
             assert again == first[lang]
         assert prepare(site.ds, "en") is prepared["en"]  # made once per site and language
+        # No page changes what it shares: every ruling's data is the same after every page has been served.
+        before = json.dumps({lang: {r: p.data for r, p in kept.items()} for lang, kept in prepared.items()})
+        for rid in rulings:
+            for pre in ("", "/zh"):
+                assert site.get(f"{pre}/rulings/{rid}").status_code == 200
+                assert site.get(f"{pre}/rulings/{rid}.json").status_code == 200
+        assert json.dumps({lang: {r: p.data for r, p in kept.items()} for lang, kept in prepared.items()}) == before
     finally:
         site.close()
 

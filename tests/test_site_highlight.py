@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from web.highlight import excerpt, highlight, terms_pattern
+import html
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from web.highlight import _CJK, _SKIP, _WORD, excerpt, folded, highlight, terms_pattern
 
 
 def marked(text: str, query: str, names: list[str] | None = None) -> str:
@@ -21,8 +27,9 @@ def test_words_and_names_outside_ascii_are_marked_whatever_their_case():
     # The pattern is matched in a lower-cased copy (web.highlight.folded); the marks cover the text as written.
     assert marked("DÀ SÌ XǏ and Dà Sì Xǐ", "", ["dà sì xǐ"]) == "<mark>DÀ SÌ XǏ</mark> and <mark>Dà Sì Xǐ</mark>"
     assert marked("ÜBER über", "über") == "<mark>ÜBER</mark> <mark>über</mark>"
-    # "İ" lower-cases to two characters: it stays as it is, and what follows it is still found in place.
-    assert marked("İstanbul Tile hog", "istanbul tile") == "İstanbul <mark>Tile</mark> hog"
+    # As re.IGNORECASE has it: dotted İ is an i (its lower case is two characters), long ſ an s, ς a σ.
+    assert marked("İstanbul Tile hog", "istanbul tile") == "<mark>İstanbul</mark> <mark>Tile</mark> hog"
+    assert marked("ſeven ΣΟΦΟΣ", "seven σοφος") == "<mark>ſeven</mark> <mark>ΣΟΦΟΣ</mark>"
 
 
 def test_a_longer_name_is_marked_before_a_shorter_one_at_the_same_place():
@@ -64,3 +71,54 @@ def test_an_excerpt_is_cut_around_the_first_match():
     assert "<mark>Tile</mark> <mark>Hog</mark>" in out
     assert len(out) < 320
     assert excerpt("nothing here", terms_pattern("tile", [])) is None
+
+
+# The marks are those of a plain case-blind pattern of the same terms (what web.highlight did before it was made
+# fast): this reference is that pattern, written out the simple way.
+def _case_blind(query: str, names: list[str]) -> re.Pattern[str] | None:
+    words: dict[str, None] = {}
+    chinese: set[str] = set()
+    for name in filter(None, names):
+        term = re.escape(name).replace(r"\ ", r"\s+")
+        (chinese.add(term) if _CJK.match(name) else words.setdefault(term, None))
+    for word in _WORD.findall(query):
+        if _CJK.match(word):
+            chinese.add(re.escape(word))
+        elif len(word) >= 3 and word.lower() not in _SKIP:
+            stem = word[:-1] if len(word) > 3 and word.lower().endswith("s") else word
+            words.setdefault(re.escape(stem) + r"\w*", None)
+    parts = []
+    if words:
+        parts.append(rf"(?<!\w)(?:{'|'.join(sorted(words, key=len, reverse=True))})")
+    if chinese:
+        parts.append("|".join(sorted(chinese, key=len, reverse=True)))
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
+
+
+def _reference(text: str, pattern: re.Pattern[str] | None) -> str:
+    if pattern is None:
+        return html.escape(text)
+    out, at = [], 0
+    for m in pattern.finditer(text):
+        out += [html.escape(text[at : m.start()]), "<mark>", html.escape(m.group()), "</mark>"]
+        at = m.end()
+    return "".join(out) + html.escape(text[at:])
+
+
+# Letters of every kind that case-blind matching treats specially, spaces, punctuation and Chinese.
+_LETTERS = "aAiIİısSſkKKµμΣσςΟοΐΐβϐвᲀ ßẞǅǆǄ-'_1.[+ 杠四归一"
+_TEXTS = st.text(alphabet=_LETTERS, max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_TEXTS, query=_TEXTS, names=st.lists(_TEXTS, max_size=4))
+def test_the_marks_are_those_of_a_case_blind_pattern(text, query, names):
+    assert str(highlight(text, terms_pattern(query, names))) == _reference(text, _case_blind(query, names))
+
+
+def test_the_folding_table_covers_every_letter_case_blind_matching_takes_as_the_same():
+    import re._casefix as casefix  # CPython's own table (3.11 and later): the test follows the running Python
+
+    for lower, others in casefix._EXTRA_CASES.items():
+        for other in others:
+            assert folded(chr(lower)) == folded(chr(other)), (hex(lower), hex(other))

@@ -79,12 +79,17 @@ def _serve_pid(url: str) -> int:
     raise AssertionError("no mjref serve process")
 
 
-def _started(url: str) -> tuple[int, int, set[int]]:
-    """The port, the parent process and the two workers of ``mjref serve --workers 2`` at ``url``."""
+def _started(url: str, workdir: Path, ready: int = 2) -> tuple[int, int, set[int]]:
+    """The port, the parent process and the two workers of ``mjref serve --workers 2`` at ``url`` (run in
+    ``workdir``), once ``ready`` of them have started their app (the parent hands connections to those only)."""
     port = int(url.rsplit(":", 1)[1])
     parent = _serve_pid(url)
-    deadline = time.monotonic() + 30
-    while len(workers := _workers(parent)) < 2 and time.monotonic() < deadline:
+    log = workdir / f"serve-{port}.log"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        workers = _workers(parent)
+        if len(workers) == 2 and log.read_text().count("Application startup complete") >= ready:
+            break
         time.sleep(0.2)
     return port, parent, workers
 
@@ -105,7 +110,7 @@ def _ports(clients: list[socket.socket]) -> list[int]:
 
 def test_the_parent_listens_and_hands_each_connection_to_the_worker_holding_fewest(db, tmp_path):
     with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
-        port, parent, workers = _started(url)
+        port, parent, workers = _started(url, tmp_path)
         assert len(workers) == 2, workers
         assert _held(parent, port, "0A") == {0}  # one listening socket, the parent's
         assert all(not _held(pid, port, "0A") for pid in workers)
@@ -135,7 +140,7 @@ def test_the_parent_listens_and_hands_each_connection_to_the_worker_holding_fewe
 
 def test_a_worker_that_dies_is_replaced(db, tmp_path):
     with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
-        port, parent, workers = _started(url)
+        port, parent, workers = _started(url, tmp_path)
         victim = min(workers)
         os.kill(victim, signal.SIGKILL)
         deadline = time.monotonic() + 60
@@ -145,15 +150,76 @@ def test_a_worker_that_dies_is_replaced(db, tmp_path):
                 break
             time.sleep(0.25)
         assert len(now) == 2 and victim not in now, now
+        _started(url, tmp_path, ready=3)  # the new worker's app has started too
         # Every connection is served, whichever worker gets it, the new one among them.
         for _ in range(6):
             with httpx.Client(timeout=10) as client:
                 assert client.get(url + "/rulings/kong-table").status_code == 200
 
 
+def test_connections_no_worker_can_take_wait_and_are_all_served(db, tmp_path):
+    # With both workers stopped, their channels fill (a few hundred descriptors each): the parent then keeps the
+    # connection it holds and stops accepting, so the rest wait in the kernel's queue; none is closed unserved.
+    with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
+        port, parent, workers = _started(url, tmp_path)
+        for pid in workers:
+            os.kill(pid, signal.SIGSTOP)
+        clients: list[socket.socket] = []
+        try:
+            for _ in range(900):
+                c = socket.create_connection(("127.0.0.1", port), timeout=60)
+                c.sendall(b"GET /robots.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                clients.append(c)
+            time.sleep(1)
+        finally:
+            for pid in workers:
+                os.kill(pid, signal.SIGCONT)
+        answers = []
+        for c in clients:
+            with c:
+                answers.append(c.recv(64))
+        assert sum(a.startswith(b"HTTP/1.1 200") for a in answers) == len(clients)
+        log = (tmp_path / f"serve-{port}.log").read_text()
+        assert log.count("No worker can take a connection now") >= 1 and "The workers take connections again" in log
+
+
+def test_a_worker_whose_app_fails_to_start_stops_them_all(tmp_path):
+    # Any error before the app has started (here the configuration cannot be read) is a start-up failure: the
+    # parent stops rather than start the worker again and again.
+    config = tmp_path / "site-config.json"
+    config.write_text("{not json", encoding="utf-8")
+    code = (
+        "from web.workers import run_workers; import sys; "
+        f"sys.exit(run_workers(2, '127.0.0.1', {free_port()}, "
+        "{'app': 'web.app:create_app', 'factory': True, 'lifespan': 'on', 'log_level': 'info'}))"
+    )
+    env = {**os.environ, CONFIG_ENV: str(config)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3, done.stderr[-2000:]  # uvicorn's STARTUP_FAILURE
+    assert done.stderr.count("Started worker process") == 2  # none started again
+
+
+def test_what_the_workers_use_of_uvicorn_is_there():
+    # web/adopt.py starts uvicorn's server without a socket and makes its HTTP protocol itself (pyproject.toml pins
+    # the uvicorn this was checked with): what it relies on, for a newer uvicorn to be checked against.
+    import inspect
+
+    import uvicorn
+    from uvicorn.lifespan.on import LifespanOn
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    for protocol in (H11Protocol, HttpToolsProtocol):  # what "http": "auto" chooses from
+        assert {"config", "server_state", "app_state"} <= set(inspect.signature(protocol).parameters)
+    assert "sockets" in inspect.signature(uvicorn.Server.startup).parameters
+    config = uvicorn.Config(app="web.app:create_app", factory=True)
+    assert isinstance(uvicorn.Server(config).server_state.connections, set)
+    assert isinstance(LifespanOn(config).state, dict)
+
+
 def test_the_workers_stop_when_the_parent_is_killed(db, tmp_path):
     with running_site(workdir_with(db, tmp_path), "--workers", "2") as url:
-        port, parent, workers = _started(url)
+        port, parent, workers = _started(url, tmp_path)
         assert len(workers) == 2
         os.kill(parent, signal.SIGKILL)  # no chance to stop them: they see their channel close
         deadline = time.monotonic() + 30

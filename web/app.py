@@ -3,8 +3,9 @@
 ``mjref serve --workers N`` writes the site's configuration (the database, the metadata with the house
 profile, the settings and the folders of :func:`web.serve.site_config`) to a JSON file, names it in the
 environment variable ``MJREF_SITE_CONFIG`` and runs ``uvicorn --factory web.app:create_app``: every
-worker builds its own Datasette instance from that file (with its own page cache and connections), all
-accepting on the one socket uvicorn's parent process listens on.
+worker builds its own Datasette instance from that file (with its own page cache and connections), and serves
+the connections the parent process hands it (:mod:`web.workers`; elsewhere than Linux, uvicorn's own workers
+share its socket).
 
 Without ``MJREF_SITE_CONFIG`` the factory reads ``MJREF_DB`` (default ``build/kb.db``) and
 ``MJREF_PROFILE`` (default ``green-book``), so a self-hosted site can run under uvicorn directly::
@@ -65,7 +66,10 @@ def create_app() -> Any:
     """A Datasette instance serving the site the environment names, as an ASGI app (one per worker).
 
     Datasette runs its start-up (plugins' hooks, the immutable database's table counts) when uvicorn sends
-    the lifespan start-up, before the worker accepts a connection; a failure there stops the worker.
+    the lifespan start-up, before the worker serves a connection; a failure there stops the worker. Every ruling
+    page's content is prepared here (:mod:`web.ruling_page`), and then everything the process holds is frozen
+    out of the garbage collector's full passes (``gc.freeze``): the caller's objects too, which is what a worker
+    process wants; a program that calls this factory for other reasons may ``gc.unfreeze()``.
     """
     from datasette.app import Datasette  # imported only to serve
     from uvicorn.config import STARTUP_FAILURE

@@ -1,10 +1,10 @@
 """Search terms marked in the texts the search page shows: escaped first, so no HTML gets through.
 
-The pattern is made to be found fast. It is matched in lower case, in a copy of the text lower-cased by
-:func:`folded`, and every alternative in it starts with a plain character, the check that a word starts there coming
-after that character: so the regular-expression engine looks for the terms' first characters in C, and tries the
-terms only where one is, instead of trying them at every place of the text, case-blind (about half of a search's
-time went to that). The marks are the same.
+The pattern is made to be found fast. It is matched in a copy of the text folded to lower case by :func:`folded`
+(as ``re.IGNORECASE`` compares letters), and every alternative in it starts with a plain character, the check that a
+word starts there coming after that character: so the regular-expression engine looks for the terms' first
+characters in C, and tries the terms only where one is, instead of trying every term at every place of the text,
+case-blind. The marks are those a case-blind pattern of the same terms, in the same order, makes.
 """
 
 from __future__ import annotations
@@ -33,15 +33,30 @@ def highlight(text: str, pattern: re.Pattern[str] | None) -> Markup:
 
 
 def folded(text: str) -> str:
-    """``text`` in lower case, each character where it was (what :func:`terms_pattern`'s pattern is matched in).
+    """``text`` in lower case, each character where it was, and folded as ``re.IGNORECASE`` compares letters: what
+    :func:`terms_pattern`'s pattern is matched in.
 
-    >>> folded("Tile HOG"), folded("İ a")  # "İ" would lower-case to two characters: it stays
-    ('tile hog', 'İ a')
+    >>> folded("Tile HOG"), folded("İstanbul ſeven ΣΟΦΟΣ")  # dotted İ as i, long ſ as s, σ and ς alike
+    ('tile hog', 'istanbul seven ςοφος')
     """
-    lowered = text.lower()
-    if len(lowered) == len(text):
-        return lowered
-    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    if text.isascii():
+        return text.lower()
+    lowered = text.replace("İ", "i").lower()  # "İ".lower() is two characters; IGNORECASE takes it as "i"
+    if len(lowered) != len(text):  # no other character lower-cases to two (Unicode 15): kept in place if one does
+        lowered = "".join(c if len(c.lower()) != 1 else c.lower() for c in text.replace("İ", "i"))
+    return lowered.translate(_SAME_LETTER) if _OTHER_FORM.search(lowered) else lowered
+
+
+# The letters re.IGNORECASE takes as the same though their lower cases differ (CPython's table of them, which a test
+# compares with this one), each group's other forms folded to its first: dotless ı to i, long ſ to s, µ to μ …
+_SAME_LETTERS = (
+    (0x69, 0x131), (0x73, 0x17F), (0xB5, 0x3BC), (0x345, 0x3B9, 0x1FBE), (0x390, 0x1FD3), (0x3B0, 0x1FE3),
+    (0x3B2, 0x3D0), (0x3B5, 0x3F5), (0x3B8, 0x3D1), (0x3BA, 0x3F0), (0x3C0, 0x3D6), (0x3C1, 0x3F1), (0x3C2, 0x3C3),
+    (0x3C6, 0x3D5), (0x432, 0x1C80), (0x434, 0x1C81), (0x43E, 0x1C82), (0x441, 0x1C83), (0x442, 0x1C84, 0x1C85),
+    (0x44A, 0x1C86), (0x463, 0x1C87), (0x1C88, 0xA64B), (0x1E61, 0x1E9B), (0xFB05, 0xFB06),
+)  # fmt: skip
+_SAME_LETTER = {other: group[0] for group in _SAME_LETTERS for other in group[1:]}
+_OTHER_FORM = re.compile("[" + "".join(map(chr, _SAME_LETTER)) + "]")
 
 
 def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220, text_folded: str = "") -> Markup | None:
@@ -69,19 +84,19 @@ def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:
     A word or name in letters matches at the start of a word; one in Chinese characters matches anywhere,
     as Chinese text does not separate its words. The longer terms are tried first.
     """
-    words: set[str] = set()
-    chinese: set[str] = set()
+    words: dict[str, None] = {}  # the terms in letters, in the order given (names first), each once
+    chinese: dict[str, None] = {}
     for name in filter(None, names):
         if _CJK.match(name):
-            chinese.add(_spaced(re.escape(name)))
+            chinese[_spaced(re.escape(folded(name)))] = None
         else:
-            words.add(_at_word_start(folded(name)))
+            words[_at_word_start(folded(name))] = None
     for word in _WORD.findall(query):
         if _CJK.match(word):
-            chinese.add(re.escape(word))
+            chinese[re.escape(folded(word))] = None
         elif len(word) >= 3 and word.lower() not in _SKIP:
             stem = word[:-1] if len(word) > 3 and word.lower().endswith("s") else word
-            words.add(_at_word_start(folded(stem)) + r"\w*")
+            words[_at_word_start(folded(stem)) + r"\w*"] = None
     # One alternation of plain first characters: the engine then finds where a term may start by that character.
     alternatives = sorted(words, key=len, reverse=True) + sorted(chinese, key=len, reverse=True)
     return re.compile("|".join(alternatives)) if alternatives else None

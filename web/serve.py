@@ -162,6 +162,8 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
         "http": "auto",
         "loop": "auto",
+        # The site has no WebSocket: an upgrade would also hand a connection to a protocol web/adopt.py cannot count.
+        "ws": "none",
     }
     check_port(host, port)
     if workers > 1 and hands_off_connections():

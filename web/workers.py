@@ -18,9 +18,9 @@ connection: it never reads or writes a byte of it.
 
 The parent also starts the workers (each builds its own site from the configuration ``mjref serve`` put in the
 environment, :mod:`web.app`), starts another in place of one that dies, and stops them all on Ctrl-C (SIGINT) or
-SIGTERM. A worker that cannot start (no knowledge base: uvicorn's ``STARTUP_FAILURE``) stops them all, as
-uvicorn's supervisor does. Where descriptors cannot be passed this way (Windows), :func:`hands_off_connections` is
-false and ``mjref serve`` runs uvicorn's workers.
+SIGTERM. A worker that cannot start (no knowledge base, or any error before its app has started: uvicorn's
+``STARTUP_FAILURE``) stops them all, as uvicorn's supervisor does. The hand-off is used on Linux only, where it is
+tested (:func:`hands_off_connections`); elsewhere (macOS, Windows) ``mjref serve`` runs uvicorn's workers.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import signal
 import socket
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -43,7 +44,10 @@ from scorer.errors import MjrefError
 LISTEN_BACKLOG = 2048  # uvicorn's default
 STOP_SECONDS = 30  # how long a worker may take to finish its requests once told to stop
 SUPERVISE_SECONDS = 0.5  # how often the parent looks for a worker that ended
+RETRY_SECONDS = 0.02  # how soon the parent tries again to hand off a connection no worker could take
+ACCEPT_BATCH = 64  # connections accepted at one wake-up, before the parent looks at its signals and workers again
 HANDOFF = b"c"  # the message that carries a connection's descriptor (web.adopt receives it)
+READY = b"r"  # what a worker sends back once its app has started
 log = logging.getLogger("uvicorn.error")
 
 
@@ -98,6 +102,7 @@ def _worker(channel: socket.socket, closed: Any, index: int, options: dict[str, 
 
     from .adopt import AdoptingServer
 
+    channel.set_inheritable(False)  # a process the worker starts must not hold it (the parent would send there)
     try:
         started = AdoptingServer(uvicorn.Config(**options), channel, closed, index).run()
     except KeyboardInterrupt:  # Ctrl-C reached the worker too: uvicorn stopped serving, then raised it again
@@ -108,21 +113,28 @@ def _worker(channel: socket.socket, closed: Any, index: int, options: dict[str, 
 
 @dataclass
 class _Slot:
-    """One worker as the parent sees it: its process, the parent's end of its channel, the connections handed."""
+    """One worker as the parent sees it: its process, the parent's end of its channel, the connections handed to
+    it, and whether its app has started (only then is it handed any)."""
 
     process: BaseProcess
     channel: socket.socket
     handed: int = 0
+    ready: bool = False
 
 
 class Dispatcher:
-    """The parent's side: the workers, and each new connection handed to the one holding the fewest."""
+    """The parent's side: the workers, the listening socket, and each new connection handed to the ready worker
+    holding the fewest. When no worker can take one (none ready yet, or every channel full), the connection waits
+    here and the parent stops accepting, so that the next ones wait in the kernel's queue, not here."""
 
-    def __init__(self, count: int, options: dict[str, Any]) -> None:
-        self.context = multiprocessing.get_context(
-            "spawn"
-        )  # a fresh interpreter: no state or lock copied from this one
-        self.options = options
+    def __init__(self, count: int, options: dict[str, Any], listener: socket.socket) -> None:
+        # A fresh interpreter for each worker: no state or lock copied from this process.
+        self.context = multiprocessing.get_context("spawn")
+        self.options, self.listener = options, listener
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(listener, selectors.EVENT_READ, "listener")
+        self.accepting = True
+        self.waiting: deque[socket.socket] = deque()  # accepted, not yet handed off
         self.closed = self.context.RawArray("q", count)  # per worker: connections it closed (the worker writes)
         self.slots = [self._start(i) for i in range(count)]
         self.turn = 0  # who wins a tie, in turn
@@ -134,28 +146,95 @@ class Dispatcher:
         process.start()
         theirs.close()
         ours.setblocking(False)
+        self.selector.register(ours, selectors.EVENT_READ, index)
         log.info("Started worker process [%s]", process.pid)
         return _Slot(process, ours)
 
-    def hand_off(self, conn: socket.socket) -> None:
-        """Send ``conn`` to the worker with the fewest open connections (the next in turn on a tie); close it here."""
+    def serve(self, stopping: list[int]) -> int:
+        """Accept and hand off connections, and replace workers that end, until ``stopping`` holds a signal; the
+        exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start."""
+        status, next_check = 0, time.monotonic() + SUPERVISE_SECONDS
+        while not stopping and not status:
+            timeout = RETRY_SECONDS if self.waiting else max(0.0, next_check - time.monotonic())
+            for key, _ in self.selector.select(timeout):
+                if key.data == "listener":
+                    self._accept()
+                elif isinstance(key.data, int):
+                    self._hear(key.data)
+                else:  # the signal wake-up: the loop's test sees the signal
+                    _drain(key.fileobj)  # type: ignore[arg-type]
+            self._hand_off_waiting()
+            if not stopping and time.monotonic() >= next_check:
+                status = self._replace_ended()
+                next_check = time.monotonic() + SUPERVISE_SECONDS
+        return status
+
+    def _accept(self) -> None:
+        """Accept the connections waiting (at most :data:`ACCEPT_BATCH`), each to be handed off."""
+        for _ in range(ACCEPT_BATCH):
+            try:
+                conn, _ = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as e:  # out of descriptors or memory, or the client reset it before it was accepted
+                if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    log.warning("cannot accept a connection now: %s", e.strerror)
+                    self._pause()  # the connections wait in the kernel's queue until a hand-off frees a descriptor
+                return
+            self.waiting.append(conn)
+            self._hand_off_waiting()
+            if not self.accepting:
+                return
+
+    def _hand_off_waiting(self) -> None:
+        while self.waiting:
+            if not self.hand_off(self.waiting[0]):
+                self._pause()
+                return
+            self.waiting.popleft().close()
+        if not self.accepting:
+            self.accepting = True
+            self.selector.register(self.listener, selectors.EVENT_READ, "listener")
+            log.info("The workers take connections again")
+
+    def _pause(self) -> None:
+        if self.accepting:
+            self.accepting = False
+            self.selector.unregister(self.listener)
+            log.warning("No worker can take a connection now: new connections wait")
+
+    def hand_off(self, conn: socket.socket) -> bool:
+        """Send ``conn`` to the ready worker with the fewest open connections (the next in turn on a tie); whether
+        one took it. The caller closes its own copy."""
         n = len(self.slots)
         self.turn = (self.turn + 1) % n
-        order = sorted(range(n), key=lambda i: (self.slots[i].handed - self.closed[i], (i - self.turn) % n))
-        try:
-            for i in order:
-                slot = self.slots[i]
-                try:
-                    socket.send_fds(slot.channel, [HANDOFF], [conn.fileno()])
-                except OSError:  # its channel is full (the worker is stuck) or closed (it died): the next one
-                    continue
-                slot.handed += 1
-                return
-            log.warning("no worker could take a connection: closed")
-        finally:
-            conn.close()
+        ready = [i for i in range(n) if self.slots[i].ready]
+        for i in sorted(ready, key=lambda i: (self.slots[i].handed - self.closed[i], (i - self.turn) % n)):
+            slot = self.slots[i]
+            try:
+                socket.send_fds(slot.channel, [HANDOFF], [conn.fileno()])
+            except OSError:  # its channel is full (the worker is busy or stuck) or closed (it died): the next one
+                continue
+            slot.handed += 1
+            return True
+        return False
 
-    def replace_ended(self) -> int:
+    def _hear(self, index: int) -> None:
+        """A worker's message: ready, or its end of the channel closed (it has ended: :meth:`_replace_ended`)."""
+        slot = self.slots[index]
+        try:
+            message = slot.channel.recv(16)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            message = b""
+        if message == READY:
+            slot.ready = True
+        elif not message:
+            slot.ready = False
+            self.selector.unregister(slot.channel)
+
+    def _replace_ended(self) -> int:
         """Start a worker in place of each that ended; uvicorn's ``STARTUP_FAILURE`` when one could not start."""
         from uvicorn.config import STARTUP_FAILURE
 
@@ -163,6 +242,8 @@ class Dispatcher:
             if slot.process.is_alive():
                 continue
             slot.process.join()
+            if slot.channel.fileno() in self.selector.get_map():
+                self.selector.unregister(slot.channel)
             slot.channel.close()
             if slot.process.exitcode == STARTUP_FAILURE:
                 log.error("Worker process [%s] could not start: stopping", slot.process.pid)
@@ -172,7 +253,10 @@ class Dispatcher:
         return 0
 
     def stop(self) -> None:
-        """Tell every worker to stop (uvicorn finishes the requests under way), and wait for them."""
+        """Stop accepting, tell every worker to stop (uvicorn finishes the requests under way), and wait for them."""
+        for conn in self.waiting:
+            conn.close()
+        self.selector.close()
         for slot in self.slots:
             if slot.process.is_alive() and slot.process.pid is not None:
                 os.kill(slot.process.pid, signal.SIGTERM)
@@ -184,6 +268,14 @@ class Dispatcher:
             slot.channel.close()
 
 
+def _drain(sock: socket.socket) -> None:
+    try:
+        while sock.recv(64):
+            pass
+    except OSError:  # nothing more to read
+        return
+
+
 def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
     """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
     exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start. :class:`MjrefError` when the
@@ -192,35 +284,22 @@ def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> in
 
     Config(**options)  # configures uvicorn's logging in this process too, so that its messages show as the workers'
     listener = listening_socket(host, port)
-    signals: list[int] = []  # the handler only records the signal: the loop below acts on it
+    stopping: list[int] = []  # the handler only records the signal: the loop acts on it
     for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, lambda number, _: signals.append(number))
-    dispatcher, status = Dispatcher(count, options), 0
-    with selectors.DefaultSelector() as selector:
-        selector.register(listener, selectors.EVENT_READ)
-        next_check = time.monotonic() + SUPERVISE_SECONDS
-        while not signals and not status:
-            if selector.select(max(0.0, next_check - time.monotonic())):
-                _accept_waiting(listener, dispatcher)
-            if time.monotonic() >= next_check:
-                status = dispatcher.replace_ended()
-                next_check = time.monotonic() + SUPERVISE_SECONDS
-    listener.close()
-    dispatcher.stop()
+        signal.signal(sig, lambda number, _: stopping.append(number))
+    wake, woken = socket.socketpair()  # a signal writes a byte here, so the loop wakes at once
+    for end in (wake, woken):
+        end.setblocking(False)
+    previous = signal.set_wakeup_fd(woken.fileno(), warn_on_full_buffer=False)
+    dispatcher = Dispatcher(count, options, listener)
+    dispatcher.selector.register(wake, selectors.EVENT_READ, "signal")
+    try:
+        status = dispatcher.serve(stopping)
+    finally:
+        signal.set_wakeup_fd(previous)
+        listener.close()
+        dispatcher.stop()
+        wake.close()
+        woken.close()
     log.info("Stopped %s worker processes", count)
     return status
-
-
-def _accept_waiting(listener: socket.socket, dispatcher: Dispatcher) -> None:
-    """Accept every connection waiting and hand each to a worker."""
-    while True:
-        try:
-            conn, _ = listener.accept()
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError as e:  # out of descriptors or memory, or the client reset it before it was accepted
-            if e.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
-                log.warning("cannot accept a connection now: %s", e.strerror)
-                time.sleep(SUPERVISE_SECONDS / 10)  # the connection still waits: let a worker close some first
-            return
-        dispatcher.hand_off(conn)
