@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -188,15 +189,20 @@ def test_a_worker_whose_app_fails_to_start_stops_them_all(tmp_path):
     # parent stops rather than start the worker again and again.
     config = tmp_path / "site-config.json"
     config.write_text("{not json", encoding="utf-8")
+    done = _run_workers_with(config)
+    assert done.returncode == 3, done.stderr[-2000:]  # uvicorn's STARTUP_FAILURE
+    assert done.stderr.count("Started worker process") == 2  # none started again
+
+
+def _run_workers_with(config: Path) -> subprocess.CompletedProcess[str]:
+    """``run_workers`` with two workers in a process of its own, the site's configuration in ``config``."""
     code = (
         "from web.workers import run_workers; import sys; "
         f"sys.exit(run_workers(2, '127.0.0.1', {free_port()}, "
         "{'app': 'web.app:create_app', 'factory': True, 'lifespan': 'on', 'log_level': 'info'}))"
     )
     env = {**os.environ, CONFIG_ENV: str(config)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 3, done.stderr[-2000:]  # uvicorn's STARTUP_FAILURE
-    assert done.stderr.count("Started worker process") == 2  # none started again
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_what_the_workers_use_of_uvicorn_is_there():
@@ -212,7 +218,11 @@ def test_what_the_workers_use_of_uvicorn_is_there():
     for protocol in (H11Protocol, HttpToolsProtocol):  # what "http": "auto" chooses from
         assert {"config", "server_state", "app_state"} <= set(inspect.signature(protocol).parameters)
     assert "sockets" in inspect.signature(uvicorn.Server.startup).parameters
-    config = uvicorn.Config(app="web.app:create_app", factory=True)
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:  # loading the site's factory would need a kb.db
+        return None
+
+    config = uvicorn.Config(app=app)
     assert isinstance(uvicorn.Server(config).server_state.connections, set)
     assert isinstance(LifespanOn(config).state, dict)
 
@@ -259,13 +269,6 @@ def test_an_address_not_of_this_machine_is_one_line():
 def test_a_worker_that_cannot_start_stops_them_all(tmp_path):
     config = write_config(tmp_path / "no-such.db", site_config(), tmp_path / "site-config.json")
     assert not json.loads(config.read_text())["db"].endswith("kb.db")
-    port = free_port()
-    code = (
-        "from web.workers import run_workers; import sys; "
-        f"sys.exit(run_workers(2, '127.0.0.1', {port}, "
-        "{'app': 'web.app:create_app', 'factory': True, 'lifespan': 'on', 'log_level': 'info'}))"
-    )
-    env = {**os.environ, CONFIG_ENV: str(config)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    done = _run_workers_with(config)
     assert done.returncode == 3, done.stderr[-2000:]  # uvicorn's STARTUP_FAILURE
     assert "no knowledge base at" in done.stderr and "Traceback" not in done.stderr
