@@ -22,7 +22,7 @@ from scorer.profiles import Profile, load_profile
 from .db import Read, gather, rows
 from .house import profiles
 from .respond import respond
-from .urls import lang_of, page_urls
+from .urls import lang_of, site_urls
 
 SCOPES = {"all": "every instance", "sets": "on the fan's own sets", "one": "one instance"}
 SCOPES_ZH = {"all": "每一次", "sets": "限该番种自身的牌组", "one": "一次"}
@@ -179,7 +179,7 @@ async def fan_page(datasette: Any, request: Any) -> Response:
     if key.isascii() and key.isdigit() and len(key) <= 3:  # a Green Book number, not ² or 10**30
         found = await rows(datasette, "SELECT key FROM fans WHERE id = ?", [int(key)])
         if found:
-            target = page_urls(datasette.urls, lang)["fan_url"](found[0]["key"])
+            target = site_urls(datasette, lang)["fan_url"](found[0]["key"])
             return Response.redirect(target + (".json" if request.url_vars.get("format") else ""))
     found = await rows(
         datasette,

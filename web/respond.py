@@ -12,7 +12,7 @@ from kb.i18n import HTML_LANG, LANGUAGES, translations
 
 from . import breakdown, ruling_lists, tiles, worked_examples
 from .markup import direct_gettext
-from .urls import lang_of, page_path, page_urls, route_path
+from .urls import lang_of, page_path, route_path, site_urls
 
 I18N_METHODS = (  # what Jinja2's i18n extension adds to its environment
     "install_gettext_translations",
@@ -54,7 +54,7 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         env.add_extension("jinja2.ext.i18n")
         # tr(): a text of the data (a topic, a status) in lang, escaped like any other value, never taken as markup.
         tr = translations(lang).gettext
-        env.globals.update(page_urls(datasette.urls, lang), lang=lang, html_lang=HTML_LANG[lang], tr=tr)
+        env.globals.update(site_urls(datasette, lang), lang=lang, html_lang=HTML_LANG[lang], tr=tr)
         env.globals.update(tiles.template_globals(lang))  # tiles, sets and the keyboard named in lang
         env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
         env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail

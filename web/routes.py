@@ -12,7 +12,7 @@ from .ruling_page import ruling_page
 from .score import qr_code, score_page
 from .search import search_page
 from .table import table_page
-from .urls import page_urls
+from .urls import site_urls
 
 
 @hookimpl
@@ -20,7 +20,7 @@ def prepare_jinja2_environment(env: Any, datasette: Any) -> None:
     # The templates, like the database, do not change while the site runs: Jinja need not check each
     # template file's time stamp on every page it renders.
     env.auto_reload = False
-    env.globals.update(page_urls(datasette.urls))  # ruling_url(), fan_url(), score_url() … (web.urls)
+    env.globals.update(site_urls(datasette))  # ruling_url(), fan_url(), score_url() … (web.urls)
     # The templates' interface strings go through gettext (``{% trans %}``, ``_()``): English, the message ids
     # themselves, here; each language's overlay (web.respond.site_templates) installs its own catalogue.
     env.add_extension("jinja2.ext.i18n")
@@ -30,7 +30,7 @@ def prepare_jinja2_environment(env: Any, datasette: Any) -> None:
 
 async def zh_home(datasette: Any, request: Any) -> Response:
     """``/zh``: the Chinese home page is ``/zh/``."""
-    return Response.redirect(page_urls(datasette.urls, "zh")["home_url"]())
+    return Response.redirect(site_urls(datasette, "zh")["home_url"]())
 
 
 @hookimpl

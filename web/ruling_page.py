@@ -28,7 +28,7 @@ from .house import profiles
 from .reference import body_column, body_links, examples, exclusions_for, text, with_totals
 from .respond import respond
 from .score_checks import named
-from .urls import lang_of, page_urls
+from .urls import lang_of, site_urls
 from .worked_examples import worked_example
 
 
@@ -59,7 +59,7 @@ def prepare(datasette: Any, lang: str) -> dict[str, PreparedRuling]:
 
 def _prepare_all(datasette: Any, lang: str) -> dict[str, PreparedRuling]:
     house, choices = profiles(datasette)
-    urls = page_urls(datasette.urls, lang)
+    urls = site_urls(datasette, lang)
     fan_url, ruling_url = urls["fan_url"], urls["ruling_url"]
     read = reader(datasette)
     prepared = {}

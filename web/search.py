@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from datasette import Response
 from markupsafe import Markup
@@ -16,8 +16,8 @@ from .db import DB, Read, gather
 from .highlight import excerpt, folded, highlight, terms_pattern
 from .markup import escape_text
 from .reference import text
-from .respond import respond, site_templates
-from .urls import PageUrl, lang_of
+from .respond import respond
+from .urls import lang_of, site_urls
 
 BODY_TEXT = {"en": "body_text", "zh": "COALESCE(NULLIF(body_zh_text, ''), body_text)"}  # the snippet's text
 SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
@@ -78,8 +78,7 @@ async def search_page(datasette: Any, request: Any) -> Response:
     texts = await site_texts(datasette, lang)
     names = [alias for fan in sorted(set(fans)) for alias in texts.aliases.get(fan, ())]  # in the table's order
     pattern = terms_pattern(q, names)
-    # The language's URL maker, made once per site: it keeps the paths it has made.
-    ruling_url = cast(PageUrl, site_templates(datasette, lang).globals["ruling_url"])
+    ruling_url = site_urls(datasette, lang)["ruling_url"]
     data["results"] = []
     for hit in hits:
         body, body_folded = texts.bodies.get(hit.id, ("", ""))

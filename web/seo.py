@@ -10,7 +10,7 @@ from typing import Any
 
 from datasette import hookimpl
 
-from .urls import page_urls
+from .urls import site_urls
 
 DB = "kb"
 LANGUAGES = ("en", "zh")
@@ -28,7 +28,7 @@ def sitemap_extra_paths(datasette: Any) -> Any:
         keyed = [(maker, row[0]) for maker, sql in PAGES for row in (await db.execute(sql)).rows]
         out = []
         for lang in LANGUAGES:
-            made = page_urls(datasette.urls, lang)
+            made = site_urls(datasette, lang)
             out += [made["home_url"](), *(made[maker](key) for maker, key in keyed)]
         return out
 

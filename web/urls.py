@@ -78,3 +78,12 @@ def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
         "score_url": lambda params=None: with_query("/-/score", params),
         "table_url": lambda params=None: with_query("/-/table", params),
     }
+
+
+def site_urls(datasette: Any, lang: str = "en") -> dict[str, PageUrl]:
+    """:func:`page_urls` for the site of ``datasette`` in ``lang``, made once per site and language, so that the
+    paths each maker keeps serve every page (a page that made its own makers would work every path out anew)."""
+    kept: dict[str, dict[str, PageUrl]] = datasette.__dict__.setdefault("_mjref_page_urls", {})
+    if lang not in kept:
+        kept[lang] = page_urls(datasette.urls, lang)
+    return kept[lang]
