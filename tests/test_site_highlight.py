@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.highlight import _CJK, _SKIP, _WORD, excerpt, folded, highlight, terms_pattern
+from web.highlight import _CJK, _SKIP, _WORD, Shown, excerpt, folded, highlight, terms_pattern
 
 
 def marked(text: str, query: str, names: list[str] | None = None) -> str:
@@ -106,7 +106,7 @@ def _reference(text: str, pattern: re.Pattern[str] | None) -> str:
 
 
 # Letters of every kind that case-blind matching treats specially, spaces, punctuation and Chinese.
-_LETTERS = "aAiIİısSſkKKµμΣσςΟοΐΐβϐвᲀ ßẞǅǆǄ-'_1.[+ 杠四归一"
+_LETTERS = "aAiIİısSſkKKµμΣσςΟοΐΐβϐвᲀ ßẞǅǆǄ-'_1.[+ 杠四归一&<>\""
 _TEXTS = st.text(alphabet=_LETTERS, max_size=40)
 
 
@@ -114,6 +114,42 @@ _TEXTS = st.text(alphabet=_LETTERS, max_size=40)
 @given(text=_TEXTS, query=_TEXTS, names=st.lists(_TEXTS, max_size=4))
 def test_the_marks_are_those_of_a_case_blind_pattern(text, query, names):
     assert str(highlight(text, terms_pattern(query, names))) == _reference(text, _case_blind(query, names))
+
+
+def _reference_excerpt(text: str, pattern: re.Pattern[str] | None, width: int) -> str | None:
+    """The excerpt as web.highlight made it before its texts were prepared: the stretch cut out, then marked."""
+    m = pattern.search(folded(text)) if pattern else None
+    if m is None:
+        return None
+    start = max(0, m.start() - 60)
+    if start:
+        space = text.find(" ", start, m.start())
+        start = space + 1 if space >= 0 else start
+    end = min(len(text), start + width)
+    if end < len(text):
+        space = text.rfind(" ", m.end(), end)
+        end = space if space > 0 else end
+    stretch = str(highlight(text[start:end], pattern))
+    return ("… " if start else "") + stretch + (" …" if end < len(text) else "")
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=_LETTERS, max_size=200), query=_TEXTS, width=st.integers(5, 80))
+def test_an_excerpt_marks_its_stretch_as_if_it_were_the_whole_text(text, query, width):
+    # A prepared text (Shown) marks a stretch of itself through its escaped copy: the same as escaping and marking
+    # the stretch cut out, even where the stretch starts inside a word or next to a character escaping lengthens.
+    pattern = terms_pattern(query, [])
+    made = excerpt(Shown(text), pattern, width)
+    assert (None if made is None else str(made)) == _reference_excerpt(text, pattern, width)
+
+
+def test_an_excerpt_starting_inside_a_word_marks_a_term_at_its_start():
+    # No space within 60 characters before "tile": the stretch starts inside the word b-a-a-a…, and there, as in
+    # the stretch cut out, "aaaa…" starts a word (it does not in the whole text).
+    text = "b" + "a" * 99 + ".tile & <more>"
+    made = str(excerpt(Shown(text), terms_pattern("tile aaaa", []), width=80))
+    assert made == _reference_excerpt(text, terms_pattern("tile aaaa", []), 80)
+    assert made.startswith("… <mark>aaaa") and "<mark>tile</mark> &amp; &lt;more&gt;" in made
 
 
 def test_the_folding_table_covers_every_letter_case_blind_matching_takes_as_the_same():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 
 from markupsafe import Markup
 
@@ -19,17 +20,49 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _SKIP = frozenset({"and", "are", "can", "does", "for", "from", "has", "have", "how", "not", "the", "what", "when"})
 
 
-def highlight(text: str, pattern: re.Pattern[str] | None) -> Markup:
+class Shown:
+    """A text the search page shows, prepared once for :func:`highlight` and :func:`excerpt`: folded (what the
+    pattern is matched in) and escaped (what the page prints), with where escaping lengthened it, so a stretch of
+    the text is a slice of the escaped copy instead of a new call to ``html.escape``."""
+
+    __slots__ = ("text", "folded", "escaped", "_specials", "_grown")
+
+    def __init__(self, text: str) -> None:
+        self.text, self.folded, self.escaped = text, folded(text), html.escape(text)
+        self._specials: list[int] = []  # where the text has a character html.escape writes as an entity
+        self._grown: list[int] = []  # how much longer the escaped text is than the text after each of them
+        grown = 0
+        for m in _SPECIAL.finditer(text):
+            grown += len(html.escape(m.group())) - 1
+            self._specials.append(m.start())
+            self._grown.append(grown)
+
+    def escaped_at(self, at: int) -> int:
+        """Where the text's position ``at`` falls in the escaped copy."""
+        before = bisect_left(self._specials, at) if self._specials else 0  # the entities written before ``at``
+        return at + self._grown[before - 1] if before else at
+
+    def marked(self, pattern: re.Pattern[str], start: int = 0, end: int | None = None) -> str:
+        """The text from ``start`` to ``end``, escaped, every match of ``pattern`` in it wrapped in ``<mark>``:
+        matched in that stretch alone, as if it were the whole text."""
+        end = len(self.text) if end is None else end
+        stretch = self.folded if start == 0 and end == len(self.text) else self.folded[start:end]
+        out, at = [], self.escaped_at(start)
+        for m in pattern.finditer(stretch):
+            begins, ends = self.escaped_at(start + m.start()), self.escaped_at(start + m.end())
+            out += [self.escaped[at:begins], "<mark>", self.escaped[begins:ends], "</mark>"]
+            at = ends
+        out.append(self.escaped[at : self.escaped_at(end)])
+        return "".join(out)
+
+
+_SPECIAL = re.compile("[&<>\"']")  # the characters html.escape(quote=True) writes as entities
+
+
+def highlight(text: str | Shown, pattern: re.Pattern[str] | None) -> Markup:
     """``text`` escaped, then every match of ``pattern`` wrapped in ``<mark>``: no HTML from the text gets through."""
-    if pattern is None:
-        return Markup(html.escape(text))
-    out, at = [], 0
-    for m in pattern.finditer(folded(text)):
-        start, end = m.span()
-        out += [html.escape(text[at:start]), "<mark>", html.escape(text[start:end]), "</mark>"]
-        at = end
-    out.append(html.escape(text[at:]))
-    return Markup("".join(out))  # every piece of the text went through html.escape
+    shown = text if isinstance(text, Shown) else Shown(text)
+    return Markup(shown.marked(pattern) if pattern is not None else shown.escaped)  # escaped, then marked
 
 
 def folded(text: str) -> str:
@@ -59,12 +92,13 @@ _SAME_LETTER = {other: group[0] for group in _SAME_LETTERS for other in group[1:
 _OTHER_FORM = re.compile("[" + "".join(map(chr, _SAME_LETTER)) + "]")
 
 
-def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220, text_folded: str = "") -> Markup | None:
-    """About ``width`` characters of ``text`` around its first match, highlighted; None without a match.
-    ``text_folded`` is ``folded(text)``, when the caller keeps it (a ruling's body, folded once)."""
-    m = pattern.search(text_folded or folded(text)) if pattern else None
-    if m is None:
+def excerpt(text: str | Shown, pattern: re.Pattern[str] | None, width: int = 220) -> Markup | None:
+    """About ``width`` characters of ``text`` around its first match, highlighted; None without a match."""
+    shown = text if isinstance(text, Shown) else Shown(text)
+    m = pattern.search(shown.folded) if pattern else None
+    if m is None or pattern is None:
         return None
+    text = shown.text
     start = max(0, m.start() - 60)
     if start:
         space = text.find(" ", start, m.start())
@@ -74,7 +108,7 @@ def excerpt(text: str, pattern: re.Pattern[str] | None, width: int = 220, text_f
         space = text.rfind(" ", m.end(), end)
         end = space if space > 0 else end
     before, after = ("… " if start else ""), (" …" if end < len(text) else "")
-    return before + highlight(text[start:end], pattern) + after  # Markup: the ellipses are escaped, and need not be
+    return Markup(before + shown.marked(pattern, start, end) + after)  # the stretch escaped; the ellipses need not be
 
 
 def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:

@@ -10,10 +10,10 @@ from typing import Any
 from datasette import Response
 from markupsafe import Markup
 
-from kb.lookup import MAX_QUERY, Index, LookupFailed
+from kb.lookup import MAX_QUERY, Hit, Index, LookupFailed
 
 from .db import DB, Read, gather
-from .highlight import excerpt, folded, highlight, terms_pattern
+from .highlight import Shown, excerpt, highlight, terms_pattern
 from .markup import escape_text
 from .reference import text
 from .respond import respond
@@ -26,11 +26,12 @@ SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
 @dataclass(frozen=True)
 class SiteTexts:
     """What the search page shows besides the hits, in one language: each fan's names (to mark them in the texts),
-    each fan's row (for "Fans named") and each ruling's body as text (for the snippet), with its folded copy."""
+    each fan's row (for "Fans named"), and each ruling's title, answer and body as text (the snippet's), prepared
+    for highlighting (:class:`web.highlight.Shown`)."""
 
     aliases: dict[int, list[str]]
     fans: dict[int, dict[str, Any]]
-    bodies: dict[str, tuple[str, str]]  # ruling id -> its body as text, and folded to lower case (web.highlight)
+    shown: dict[str, tuple[Shown, Shown, Shown]]  # ruling id -> its title, answer and body, as a hit shows them
 
 
 _TEXTS: dict[tuple[str, str], SiteTexts] = {}  # (database, language) -> its texts
@@ -47,9 +48,13 @@ async def site_texts(datasette: Any, lang: str) -> SiteTexts:
             for row in read("SELECT fan_id, alias FROM fan_aliases ORDER BY rowid"):
                 aliases.setdefault(row["fan_id"], []).append(row["alias"])
             fans = {f["id"]: f for f in read(f"SELECT id, key, {text('name', lang)}, name_zh FROM fans")}
-            found = read(f"SELECT id, {BODY_TEXT[lang]} AS body FROM rulings")
-            bodies = {r["id"]: (r["body"] or "", folded(r["body"] or "")) for r in found}
-            return SiteTexts(aliases, fans, bodies)
+            shown = {}
+            columns = "id, title, answer, title_zh, answer_zh"
+            for r in read(f"SELECT {columns}, {BODY_TEXT[lang]} AS body FROM rulings"):
+                hit = Hit(r["id"], r["title"], r["answer"], "", 0.0, r["title_zh"] or "", r["answer_zh"] or "")
+                texts = hit.to_dict(lang)  # what a hit shows in lang: in Chinese, the English where none is written
+                shown[r["id"]] = (Shown(texts["title"]), Shown(texts["answer"]), Shown(r["body"] or ""))
+            return SiteTexts(aliases, fans, shown)
 
         _TEXTS[key] = await gather(datasette, load)
     return _TEXTS[key]
@@ -81,15 +86,15 @@ async def search_page(datasette: Any, request: Any) -> Response:
     ruling_url = site_urls(datasette, lang)["ruling_url"]
     data["results"] = []
     for hit in hits:
-        body, body_folded = texts.bodies.get(hit.id, ("", ""))
         found = hit.to_dict(lang)  # in Chinese: the Chinese title and answer, or the English where none is written
+        title, answer, body = texts.shown.get(hit.id) or (Shown(found["title"]), Shown(found["answer"]), Shown(""))
         data["results"].append(
             {
                 **found,
                 "url": ruling_url(hit.id),
-                "title_html": highlight(found["title"], pattern),
-                "answer_html": highlight(found["answer"], pattern),
-                "snippet_html": excerpt(body, pattern, text_folded=body_folded),
+                "title_html": highlight(title, pattern),
+                "answer_html": highlight(answer, pattern),
+                "snippet_html": excerpt(body, pattern),
             }
         )
     data["fans_named"] = [texts.fans[fan] for fan in fans if fan in texts.fans]
