@@ -11,8 +11,9 @@ Ranking combines two signals:
 A Chinese question is read the same way: the fans it names (the fan table's names and the fan rulings'
 Chinese aliases, such as the short names players use: 绝张, 杠开, 门清), then its other words. Those are
 runs of CJK characters, cut at the little words every question has (能不能, 吗, 还); each run is looked up
-in the trigram index when it has three characters or more, and by a scan of the Chinese texts (``LIKE``)
-when it is shorter, since a trigram index cannot match one or two characters. The share of the run's
+in the trigram index when it has three characters or more (each trigram's BM25 terms asked once and kept, as
+the English phrases' are), and by a scan of the Chinese texts when it is shorter, since a trigram index cannot
+match one or two characters. The share of the run's
 character pairs (bigrams) that a ruling's Chinese title, question and answer use counts as the English
 words a summary shares do.
 
@@ -27,6 +28,7 @@ import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from scorer.errors import MjrefError
 
@@ -57,6 +59,13 @@ _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
 _WEIGHT_LIST = ", ".join(str(w) for w in _WEIGHTS)  # as bm25() takes them
 _BEST = 60  # the rows of the full-text index a question's relevance reads
 PHRASE_CACHE = 4096  # phrases whose BM25 terms an index keeps (then it forgets them all and starts again)
+# The full-text indexes, and how each gives a phrase's BM25 for each row that has it: the word index by rowid,
+# with the column weights; the trigram index of the Chinese texts by ruling id.
+_WORD_INDEX, _CJK_INDEX = "rulings_fts", "rulings_cjk"
+_TERMS_SQL = {
+    _WORD_INDEX: f"SELECT rowid, bm25(rulings_fts, {_WEIGHT_LIST}) FROM rulings_fts WHERE rulings_fts MATCH ?",
+    _CJK_INDEX: "SELECT id, bm25(rulings_cjk) FROM rulings_cjk WHERE text MATCH ?",
+}
 _NONE: frozenset[str] = frozenset()
 
 
@@ -153,7 +162,8 @@ class Index:
         self.conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
         rows = self.conn.execute("SELECT id, title, answer, url, fans, title_zh, answer_zh FROM rulings").fetchall()
         self._ids = dict(self.conn.execute("SELECT rowid, id FROM rulings"))  # the full-text index's rows by rowid
-        self._phrase_cache: dict[str, list[tuple[int, float]]] = {}  # see _phrases_best
+        self._phrase_cache: dict[str, dict[str, list[tuple[Any, float]]]] = {_WORD_INDEX: {}, _CJK_INDEX: {}}
+        self._short_runs: dict[str, list[str]] = {}  # see _having
         summaries = self.conn.execute("SELECT id, title, question, answer, names FROM rulings")
         self.summaries = {r[0]: f" {fold(' '.join(r[1:]))} " for r in summaries}
         self.summary_words = {rid: {_prefix(w) for w in text.split()} for rid, text in self.summaries.items()}
@@ -257,15 +267,16 @@ class Index:
         for run in runs:
             if len(run) == 1 and len(runs) > 1:  # a lone character left over in a longer question says little
                 continue
-            if len(run) >= 3:  # the trigram index: any three characters of the run
-                grams = " OR ".join(f'"{run[i : i + 3]}"' for i in range(len(run) - 2))
-                sql = "SELECT id, bm25(rulings_cjk) FROM rulings_cjk WHERE text MATCH ?"
-                rows: list[tuple[str, float]] = self.conn.execute(sql, (grams,)).fetchall()
-            else:  # too short for trigrams (SQLite's trigram LIKE matches nothing under three): scan the texts,
-                # held in memory (five times faster than SQLite's instr() over the column)
-                rows = [(rid, -1.0) for rid, cjk in self._cjk_texts.items() if run in cjk]
-            for rid, rank in rows:
-                scores[rid] = scores.get(rid, 0.0) - rank
+            if len(run) >= 3:  # the trigram index: any three characters of the run, its BM25 summed as FTS5 does
+                totals: dict[str, float] = {}
+                for i in range(len(run) - 2):
+                    for rid, term in self._phrase_terms(f'"{run[i : i + 3]}"', _CJK_INDEX):
+                        totals[rid] = totals.get(rid, 0.0) + term
+                for rid, total in totals.items():
+                    scores[rid] = scores.get(rid, 0.0) + total
+            else:  # too short for trigrams (SQLite's trigram LIKE matches nothing under three): the texts that have it
+                for rid in self._having(run):
+                    scores[rid] = scores.get(rid, 0.0) + 1.0
         if scores:
             best = max(scores.values()) or 1.0
             scores = {rid: s / best for rid, s in scores.items()}
@@ -289,24 +300,38 @@ class Index:
             return best
         if best[_BEST - 1][1] != best[_BEST][1]:
             return best[:_BEST]
-        sql = f"SELECT rowid, bm25(rulings_fts, {_WEIGHT_LIST}) FROM rulings_fts WHERE rulings_fts MATCH ? ORDER BY 2"
-        return [(rowid, -rank) for rowid, rank in self.conn.execute(f"{sql} LIMIT {_BEST}", (" OR ".join(phrases),))]
+        sql = f"{_TERMS_SQL[_WORD_INDEX]} ORDER BY 2 LIMIT {_BEST}"
+        return [(rowid, -rank) for rowid, rank in self.conn.execute(sql, (" OR ".join(phrases),))]
 
-    def _phrase_terms(self, phrase: str) -> list[tuple[int, float]]:
-        """Each row of the full-text index that has ``phrase``, with the phrase's BM25 term for it."""
-        found = self._phrase_cache.get(phrase)
+    def _phrase_terms(self, phrase: str, index: str = _WORD_INDEX) -> list[tuple[Any, float]]:
+        """Each row of a full-text ``index`` that has ``phrase`` (its rowid in the word index, its ruling's id in
+        the Chinese one), with the phrase's BM25 term for it: the row's bm25() for the phrase alone, negated."""
+        cache = self._phrase_cache[index]
+        found = cache.get(phrase)
         if found is None:
-            sql = f"SELECT rowid, bm25(rulings_fts, {_WEIGHT_LIST}) FROM rulings_fts WHERE rulings_fts MATCH ?"
-            found = [(rowid, -rank) for rowid, rank in self.conn.execute(sql, (phrase,))]
-            if len(self._phrase_cache) >= PHRASE_CACHE:
-                self._phrase_cache.clear()
-            self._phrase_cache[phrase] = found
+            found = [(row, -rank) for row, rank in self.conn.execute(_TERMS_SQL[index], (phrase,))]
+            if len(cache) >= PHRASE_CACHE:
+                cache.clear()
+            cache[phrase] = found
+        return found
+
+    def _having(self, run: str) -> list[str]:
+        """The rulings whose Chinese text has ``run`` (one or two characters), in the table's order: found by a scan
+        of the texts held in memory (five times faster than SQLite's instr() over the column), kept as the
+        phrases' terms are."""
+        found = self._short_runs.get(run)
+        if found is None:
+            found = [rid for rid, cjk in self._cjk_texts.items() if run in cjk]
+            if len(self._short_runs) >= PHRASE_CACHE:
+                self._short_runs.clear()
+            self._short_runs[run] = found
         return found
 
     @staticmethod
     def _fan_score(ruling: _Ruling, fans: list[int], rest_words: int) -> float:
-        """How much a ruling is about the fans named: a topic ruling by coverage, a definition by its own fan."""
-        covered = sum(1 for f in fans if f in ruling.fans)
+        """How much a ruling is about the fans named (each once): a topic ruling by coverage, a definition by its own
+        fan."""
+        covered = len(ruling.fans.intersection(fans))
         if ruling.own_fan is None:
             whole = 1.0 if covered == len(fans) > 1 else 0.0
             return covered + whole + 0.5 * covered / max(len(ruling.fans), 1)  # fewer fans: more specific
@@ -354,8 +379,8 @@ class Index:
             s = share * 3.0 * about_rest.get(rid, 0.0) + 0.5 * about_all.get(rid, 0.0)
             if words:  # the share of the question's own words (and word pairs) the ruling's summary uses
                 s += share * 2.0 * shared.get(rid, 0) / len(words)
-            if pairs:
-                s += share * sum(p in self.summaries[rid] for p in pairs) / len(pairs)
+            if pairs and rid in shared:  # a summary with a pair has its words: one sharing none has none of them
+                s += share * sum(map(self.summaries[rid].__contains__, pairs)) / len(pairs)
             if fans:
                 s += self._fan_score(ruling, fans, len(rest_words))
             if s > 0:

@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from kb.cli import cli
-from kb.lookup import _WEIGHTS, LookupFailed, lookup, open_index
+from kb.lookup import _CJK, _WEIGHTS, LookupFailed, lookup, open_index
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
 
@@ -111,3 +111,22 @@ def test_relevance_summed_phrase_by_phrase_equals_the_whole_query(db):
         whole = {rowid: -rank for rowid, rank in index.conn.execute(sql, (" OR ".join(phrases),))}
         assert dict(index._phrases_best(phrases)) == whole, chosen
         assert whole  # every word here is in some ruling
+
+
+def test_chinese_relevance_summed_trigram_by_trigram_equals_the_whole_query(db):
+    # A Chinese run of three characters or more is scored by the trigram index, each trigram asked alone and its
+    # BM25 terms summed in the run's order; FTS5 scores '"abc" OR "bcd" ...' by that same sum (a trigram twice
+    # counts twice), so every ruling's score must be the one query's, to the bit.
+    index = open_index(db)
+    texts = [cjk for (cjk,) in index.conn.execute("SELECT cjk FROM rulings WHERE cjk != '' ORDER BY rowid LIMIT 60")]
+    runs = [run for k, text in enumerate(texts) for run in _CJK.findall(text)[k % 3 :][:2]]
+    runs = [run[k % 5 : k % 5 + 3 + k % 9] for k, run in enumerate(runs)] + ["一色一色一色", "杠上开花杠上开"]
+    sql = "SELECT id, bm25(rulings_cjk) FROM rulings_cjk WHERE text MATCH ?"
+    checked = 0
+    for run in (run for run in runs if len(run) >= 3):
+        grams = " OR ".join(f'"{run[i : i + 3]}"' for i in range(len(run) - 2))
+        whole = {rid: -rank for rid, rank in index.conn.execute(sql, (grams,))}
+        best = max(whole.values(), default=1.0) or 1.0
+        assert index._text_scores(((), (run,))) == {rid: s / best for rid, s in whole.items()}, run
+        checked += bool(whole)
+    assert checked >= 40  # runs taken from the rulings' texts are found
