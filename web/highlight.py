@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -121,10 +122,11 @@ def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:
     words: dict[str, None] = {}  # the terms in letters, in the order given (names first), each once
     chinese: dict[str, None] = {}
     for name in filter(None, names):
-        if _CJK.match(name):
-            chinese[_spaced(re.escape(folded(name)))] = None
+        term, in_chinese = _name_term(name)
+        if in_chinese:
+            chinese[term] = None
         else:
-            words[_at_word_start(folded(name))] = None
+            words[term] = None
     for word in _WORD.findall(query):
         if _CJK.match(word):
             chinese[re.escape(folded(word))] = None
@@ -134,6 +136,15 @@ def terms_pattern(query: str, names: list[str]) -> re.Pattern[str] | None:
     # One alternation of plain first characters: the engine then finds where a term may start by that character.
     alternatives = sorted(words, key=len, reverse=True) + sorted(chinese, key=len, reverse=True)
     return re.compile("|".join(alternatives)) if alternatives else None
+
+
+@lru_cache(maxsize=4096)
+def _name_term(name: str) -> tuple[str, bool]:
+    """A fan's name as a term of :func:`terms_pattern`, and whether it is in Chinese characters: worked out once for
+    each name (a search names the same fans again and again, each with a dozen names)."""
+    if _CJK.match(name):
+        return _spaced(re.escape(folded(name))), True
+    return _at_word_start(folded(name)), False
 
 
 def _at_word_start(term: str) -> str:
