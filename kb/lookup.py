@@ -209,6 +209,12 @@ class Index:
         for rid in self.rulings:
             for w in self.summary_words[rid] | self.summary_bigrams[rid]:
                 self._by_word.setdefault(w, set()).add(rid)
+        # Which rulings' summaries have two words side by side (" a b ", as the summaries are folded to one space).
+        self._by_pair: dict[str, list[str]] = {}
+        for rid, text in self.summaries.items():
+            tokens = text.split()
+            for pair in dict.fromkeys(f" {a} {b} " for a, b in zip(tokens, tokens[1:], strict=False)):
+                self._by_pair.setdefault(pair, []).append(rid)
         self._by_fan: dict[int, set[str]] = {}
         for rid, r in self.rulings.items():
             for f in r.fans | ({r.own_fan} if r.own_fan is not None else set()):
@@ -374,13 +380,17 @@ class Index:
         for w in words:
             for rid in self._by_word.get(w, _NONE):
                 shared[rid] = shared.get(rid, 0) + 1
+        with_pair: dict[str, int] = {}  # how many of the question's word pairs each ruling's summary has
+        for pair in pairs:
+            for rid in self._by_pair.get(pair, ()):
+                with_pair[rid] = with_pair.get(rid, 0) + 1
         for rid in self._candidates(about_rest, about_all, shared, fans):
             ruling = self.rulings[rid]
             s = share * 3.0 * about_rest.get(rid, 0.0) + 0.5 * about_all.get(rid, 0.0)
             if words:  # the share of the question's own words (and word pairs) the ruling's summary uses
                 s += share * 2.0 * shared.get(rid, 0) / len(words)
-            if pairs and rid in shared:  # a summary with a pair has its words: one sharing none has none of them
-                s += share * sum(map(self.summaries[rid].__contains__, pairs)) / len(pairs)
+            if pairs:
+                s += share * with_pair.get(rid, 0) / len(pairs)
             if fans:
                 s += self._fan_score(ruling, fans, len(rest_words))
             if s > 0:
