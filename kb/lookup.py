@@ -125,7 +125,8 @@ def cjk_terms(text: str) -> list[str]:
     """
     runs = _CJK.findall(text)
     for word in _CJK_WORDS:
-        runs = [part for run in runs for part in run.split(word) if part]
+        if word in text:  # else in no run: the runs are pieces of the text
+            runs = [part for run in runs for part in run.split(word) if part]
     return [stripped for run in runs if (stripped := run.strip(_CJK_PARTICLES))]
 
 
@@ -368,7 +369,8 @@ class Index:
         latin = [w for w in fold(_CJK.sub(" ", rest)).split() if w not in _STOPWORDS]
         chinese = cjk_terms(rest)
         rest_words = latin + chinese
-        rest_terms, all_terms = self._text_terms(rest), self._text_terms(query)
+        rest_terms = (tuple(dict.fromkeys(latin)), tuple(chinese))  # _text_terms(rest), from the words read above
+        all_terms = self._text_terms(query)
         about_rest = self._text_scores(rest_terms) if rest_words else {}
         about_all = about_rest if rest_words and all_terms == rest_terms else self._text_scores(all_terms)
         scored: dict[str, float] = {}
