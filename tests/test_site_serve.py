@@ -89,6 +89,10 @@ def test_mjref_serve_serves_the_site_on_loopback(db, tmp_path):
         home = httpx.get(url + "/", timeout=10)
         assert home.status_code == 200 and "starback" in home.text
         assert "script-src 'self';" in home.headers["content-security-policy"]
+        # A page goes out whole, its length given, not in chunks; the same when it comes from the page cache.
+        for answer in (home, httpx.get(url + "/", timeout=10)):
+            assert answer.headers["content-length"] == str(len(answer.content))
+            assert "transfer-encoding" not in answer.headers
         result = httpx.get(url + "/-/score.json", params={"hand": ALL_GREEN}, timeout=10).json()
         assert result["profile"] == "starback" and result["total"] == score(ALL_GREEN, profile="starback").total
         assert httpx.get(url + "/kb.json", params={"sql": "select 1"}, timeout=10).status_code == 403

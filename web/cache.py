@@ -59,7 +59,13 @@ def cached(view: View) -> View:
         if page is None:
             response = await view(datasette, request)
             body = response.body if isinstance(response.body, bytes) else str(response.body).encode("utf-8")
-            headers = {**response.headers, "cache-control": f"public, max-age={CACHE_SECONDS}"}
+            # Its length given, the answer goes out as one body rather than in chunked transfer encoding (the server
+            # then frames and copies it once more), and a client reads it in one go.
+            headers = {
+                **response.headers,
+                "cache-control": f"public, max-age={CACHE_SECONDS}",
+                "content-length": str(len(body)),
+            }
             page = (body, response.status, tuple(headers.items()), response.content_type)
             cache.put(url, page)
         body, status, headers, content_type = page
