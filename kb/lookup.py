@@ -13,9 +13,8 @@ Chinese aliases, such as the short names players use: 绝张, 杠开, 门清), t
 runs of CJK characters, cut at the little words every question has (能不能, 吗, 还); each run is looked up
 in the trigram index when it has three characters or more (each trigram's BM25 terms asked once and kept, as
 the English phrases' are), and by a scan of the Chinese texts when it is shorter, since a trigram index cannot
-match one or two characters. The share of the run's
-character pairs (bigrams) that a ruling's Chinese title, question and answer use counts as the English
-words a summary shares do.
+match one or two characters. The share of the run's character pairs (bigrams) that a ruling's Chinese title,
+question and answer use counts as the English words a summary shares do.
 
 The site's search uses the same function, so the two rank alike.
 """
@@ -58,7 +57,9 @@ _CJK_PARTICLES = "".join(w for w in _CJK_STOPWORDS_TEXT.split() if len(w) == 1)
 _WEIGHTS = (10.0, 6.0, 3.0, 8.0, 0.0, 0.2)
 _WEIGHT_LIST = ", ".join(str(w) for w in _WEIGHTS)  # as bm25() takes them
 _BEST = 60  # the rows of the full-text index a question's relevance reads
-PHRASE_CACHE = 4096  # phrases whose BM25 terms an index keeps (then it forgets them all and starts again)
+# Phrases whose BM25 terms an index keeps, for each full-text index, and short Chinese runs whose rulings it keeps
+# (then it forgets them all and starts again).
+PHRASE_CACHE = 4096
 # The full-text indexes, and how each gives a phrase's BM25 for each row that has it: the word index by rowid,
 # with the column weights; the trigram index of the Chinese texts by ruling id.
 _WORD_INDEX, _CJK_INDEX = "rulings_fts", "rulings_cjk"
@@ -336,8 +337,8 @@ class Index:
 
     @staticmethod
     def _fan_score(ruling: _Ruling, fans: list[int], rest_words: int) -> float:
-        """How much a ruling is about the fans named (each once): a topic ruling by coverage, a definition by its own
-        fan."""
+        """How much a ruling is about the fans named: a topic ruling by coverage, a definition by its own fan.
+        ``fans`` names each fan once, as :meth:`read` gives them (the coverage counts the fans in common)."""
         covered = len(ruling.fans.intersection(fans))
         if ruling.own_fan is None:
             whole = 1.0 if covered == len(fans) > 1 else 0.0

@@ -18,6 +18,7 @@ CACHE_SECONDS = 300
 # Pages that draw their own absolute address (the score page's QR code and link) are kept by host too: a request
 # with a forged Host header must not leave its address in the page every other reader gets.
 BY_HOST = ("/-/score", "/zh/-/score", "/-/qr.svg")
+NO_BODY = (204, 304)  # statuses whose answers have no body, and so no length
 View = Callable[[Any, Any], Awaitable[Response]]
 Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
 
@@ -61,11 +62,10 @@ def cached(view: View) -> View:
             body = response.body if isinstance(response.body, bytes) else str(response.body).encode("utf-8")
             # Its length given, the answer goes out as one body rather than in chunked transfer encoding (the server
             # then frames and copies it once more), and a client reads it in one go.
-            headers = {
-                **response.headers,
-                "cache-control": f"public, max-age={CACHE_SECONDS}",
-                "content-length": str(len(body)),
-            }
+            headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
+            headers["cache-control"] = f"public, max-age={CACHE_SECONDS}"
+            if response.status not in NO_BODY:
+                headers["content-length"] = str(len(body))
             page = (body, response.status, tuple(headers.items()), response.content_type)
             cache.put(url, page)
         body, status, headers, content_type = page

@@ -19,6 +19,7 @@ from markupsafe import Markup
 _WORD = re.compile(r"[^\W\d_][\w'-]*|[\u3400-\u9fff\uf900-\ufaff]+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _SKIP = frozenset({"and", "are", "can", "does", "for", "from", "has", "have", "how", "not", "the", "what", "when"})
+_SPECIAL = re.compile("[&<>\"']")  # the characters html.escape(quote=True) writes as entities
 
 
 class Shown:
@@ -57,9 +58,6 @@ class Shown:
         return "".join(out)
 
 
-_SPECIAL = re.compile("[&<>\"']")  # the characters html.escape(quote=True) writes as entities
-
-
 def highlight(text: str | Shown, pattern: re.Pattern[str] | None) -> Markup:
     """``text`` escaped, then every match of ``pattern`` wrapped in ``<mark>``: no HTML from the text gets through."""
     shown = text if isinstance(text, Shown) else Shown(text)
@@ -95,20 +93,22 @@ _OTHER_FORM = re.compile("[" + "".join(map(chr, _SAME_LETTER)) + "]")
 
 def excerpt(text: str | Shown, pattern: re.Pattern[str] | None, width: int = 220) -> Markup | None:
     """About ``width`` characters of ``text`` around its first match, highlighted; None without a match."""
-    shown = text if isinstance(text, Shown) else Shown(text)
-    m = pattern.search(shown.folded) if pattern else None
-    if m is None or pattern is None:
+    if pattern is None:
         return None
-    text = shown.text
+    shown = text if isinstance(text, Shown) else Shown(text)
+    m = pattern.search(shown.folded)
+    if m is None:
+        return None
+    plain = shown.text
     start = max(0, m.start() - 60)
     if start:
-        space = text.find(" ", start, m.start())
+        space = plain.find(" ", start, m.start())
         start = space + 1 if space >= 0 else start
-    end = min(len(text), start + width)
-    if end < len(text):
-        space = text.rfind(" ", m.end(), end)
+    end = min(len(plain), start + width)
+    if end < len(plain):
+        space = plain.rfind(" ", m.end(), end)
         end = space if space > 0 else end
-    before, after = ("… " if start else ""), (" …" if end < len(text) else "")
+    before, after = ("… " if start else ""), (" …" if end < len(plain) else "")
     return Markup(before + shown.marked(pattern, start, end) + after)  # the stretch escaped; the ellipses need not be
 
 
