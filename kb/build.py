@@ -75,9 +75,13 @@ def _in_folder(shown: str, root: Path) -> str:
 
 
 def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Iterator[dict[str, Any]]:
+    # On the page, a link to another ruling reads as its title, in the body's language (English where no Chinese
+    # title is written): "score Tile Hog on top of Seven Pairs", not "score fan-tile-hog on top of fan-seven-pairs".
+    titles = {r.id: r.title for r in corpus.rulings}
+    titles_zh = {r.id: r.zh.get("title") or r.title for r in corpus.rulings}
     for r in corpus.rulings:
-        html, text = render(r.body)
-        html_zh, text_zh = render(r.body_zh, prefix="/zh") if r.body_zh else (None, None)
+        html, text = render(r.body, titles=titles)
+        html_zh, text_zh = render(r.body_zh, prefix="/zh", titles=titles_zh) if r.body_zh else (None, None)
         zh = [r.zh.get("title", ""), r.zh.get("question", ""), r.zh.get("answer", "")]
         summaries_zh = [p.summary_zh for p in r.positions]
         fan_words = [name for n in r.fans if isinstance(n, int) for name, _ in names.get(n, [])]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -76,8 +76,9 @@ def _render_cite(self: RendererHTML, tokens: Sequence[Token], idx: int, options:
 
 
 def _render_link(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-    target = html_lib.escape(tokens[idx].meta["target"])
-    return f'<a class="ruling-link" href="{env.get("prefix", "")}/rulings/{target}">{target}</a>'
+    target = tokens[idx].meta["target"]
+    shown = html_lib.escape(env.get("titles", {}).get(target, target))  # the linked ruling's title, or its id
+    return f'<a class="ruling-link" href="{env.get("prefix", "")}/rulings/{html_lib.escape(target)}">{shown}</a>'
 
 
 @lru_cache(maxsize=1)
@@ -138,14 +139,16 @@ def _walk(tokens: Sequence[Token]) -> list[Token]:
     return out
 
 
-def render(body: str, prefix: str = "") -> tuple[str, str]:
+def render(body: str, prefix: str = "", titles: Mapping[str, str] | None = None) -> tuple[str, str]:
     """``(html, plain text)`` of a Markdown body; ``prefix`` goes before the links' paths (``/zh`` for the
-    Chinese body, whose citations and ruling links lead to the Chinese pages).
+    Chinese body, whose citations and ruling links lead to the Chinese pages). On the page a ruling link reads as
+    the linked ruling's title in ``titles`` (by id, in the body's language), or as its id where none is given; the
+    plain text, which the full-text index reads and search shows, keeps the id.
 
-    >>> render("见 [[fan-tile-hog]]。", prefix="/zh")[0].strip()
-    '<p>见 <a class="ruling-link" href="/zh/rulings/fan-tile-hog">fan-tile-hog</a>。</p>'
+    >>> render("见 [[fan-tile-hog]]。", prefix="/zh", titles={"fan-tile-hog": "四归一"})[0].strip()
+    '<p>见 <a class="ruling-link" href="/zh/rulings/fan-tile-hog">四归一</a>。</p>'
     """
     md = markdown()
     tokens = md.parse(body)
     text = " ".join("".join(_plain(tokens)).split())
-    return md.renderer.render(tokens, md.options, {"prefix": prefix}), text
+    return md.renderer.render(tokens, md.options, {"prefix": prefix, "titles": titles or {}}), text

@@ -6,6 +6,7 @@ site must agree with (``kb.lookup``, ``scorer.score``), never from what the site
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 from pathlib import Path
@@ -399,3 +400,19 @@ def test_robots_and_sitemap_let_ruling_pages_be_indexed(site, rulings):
     assert sitemap.status_code == 200 and sitemap.headers["content-type"].startswith("application/xml")
     locs = set(re.findall(r"<loc>[^<]*?(/rulings/[^<]+)</loc>", sitemap.text))
     assert locs == {f"/rulings/{r}" for r in rulings}
+
+
+def test_a_link_to_another_ruling_reads_as_its_title_in_the_pages_language(site, rulings):
+    # The seven-pairs tile hog ruling links the Tile Hog and Seven Pairs fans ([[fan-tile-hog]] in its Markdown):
+    # the page shows the linked rulings' titles, the Chinese page their Chinese titles (or the English title where
+    # none is written), and the links still lead to the rulings by id.
+    source = rulings["seven-pairs-tile-hog"]
+    for lang, prefix in (("en", ""), ("zh", "/zh")):
+        page = site.get(f"{prefix}/rulings/{source.id}").text
+        links = dict(re.findall(r'<a class="ruling-link" href="[^"]*/rulings/([^"]+)">([^<]*)</a>', page))
+        assert {"fan-tile-hog", "fan-seven-pairs"} <= set(links)
+        for target, shown in links.items():
+            linked = rulings[target]
+            title = linked.zh.get("title") or linked.title if lang == "zh" else linked.title
+            assert shown == html_lib.escape(title), (lang, target)
+            assert f'href="{prefix}/rulings/{target}"' in page
