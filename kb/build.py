@@ -31,7 +31,7 @@ from .fan_index import fan_names
 from .load import Corpus, body_references, load_corpus
 from .model import Problem, Ruling
 from .names import fold
-from .render import render
+from .render import render, shown_text
 from .ruling_files import check_folder, profile_paths
 from .schema import SCHEMA
 from .validate import Validation, validate
@@ -98,7 +98,8 @@ def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Ite
             "answer": r.answer,
             "body_md": r.body,
             "body_html": html,
-            "body_text": text,
+            "body_text": text,  # what the full-text index reads: a ruling link as its id
+            "body_shown": shown_text(r.body, titles),  # what a search snippet quotes: as the page reads
             "fans": json.dumps(list(r.fans)),
             "names": " ; ".join(name for name, _ in own),
             "fan_names": " ; ".join(dict.fromkeys(fan_words)),
@@ -112,6 +113,7 @@ def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Ite
             "body_zh_md": r.body_zh or None,
             "body_zh_html": html_zh,
             "body_zh_text": text_zh,
+            "body_zh_shown": shown_text(r.body_zh, titles_zh) if r.body_zh else None,
         }
 
 

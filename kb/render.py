@@ -92,7 +92,7 @@ def markdown() -> MarkdownIt:
     return md
 
 
-def _plain(tokens: Sequence[Token]) -> list[str]:
+def _plain(tokens: Sequence[Token], titles: Mapping[str, str]) -> list[str]:
     out: list[str] = []
     for token in tokens:
         if token.type in ("text", "code_inline", "code_block", "fence"):
@@ -100,11 +100,11 @@ def _plain(tokens: Sequence[Token]) -> list[str]:
         elif token.type == "mjref_cite":
             out.append(f"{token.meta['target']}, {token.meta['locator'].strip()}")
         elif token.type == "mjref_link":
-            out.append(token.meta["target"])
+            out.append(titles.get(token.meta["target"], token.meta["target"]))
         elif token.type in ("softbreak", "hardbreak"):
             out.append(" ")
         elif token.children:
-            out.extend(_plain(token.children))
+            out.extend(_plain(token.children, titles))
         if token.type.endswith("_close") and token.block:
             out.append("\n")
     return out
@@ -150,5 +150,15 @@ def render(body: str, prefix: str = "", titles: Mapping[str, str] | None = None)
     """
     md = markdown()
     tokens = md.parse(body)
-    text = " ".join("".join(_plain(tokens)).split())
+    text = " ".join("".join(_plain(tokens, {})).split())
     return md.renderer.render(tokens, md.options, {"prefix": prefix, "titles": titles or {}}), text
+
+
+def shown_text(body: str, titles: Mapping[str, str]) -> str:
+    """The plain text of a Markdown body as its page reads: a ruling link as the linked ruling's title in
+    ``titles`` (what a search result's snippet quotes; the full-text index reads :func:`render`'s text).
+
+    >>> shown_text("Score [[fan-tile-hog]] too.", {"fan-tile-hog": "Tile Hog"})
+    'Score Tile Hog too.'
+    """
+    return " ".join("".join(_plain(markdown().parse(body), titles)).split())

@@ -416,3 +416,28 @@ def test_a_link_to_another_ruling_reads_as_its_title_in_the_pages_language(site,
             title = linked.zh.get("title") or linked.title if lang == "zh" else linked.title
             assert shown == html_lib.escape(title), (lang, target)
             assert f'href="{prefix}/rulings/{target}"' in page
+
+
+def test_search_snippets_quote_linked_rulings_by_title_not_id(site, rulings):
+    # A body's [[ruling-id]] links read as the linked rulings' titles on the page; a search result's snippet
+    # quotes the body as the page reads it, in the page's language, so no id the body only links shows in it.
+    def only_linked(ruling, zh: bool) -> set[str]:
+        body = ruling.body_zh if zh else ruling.body
+        unlinked = re.sub(r"\[\[[^\]]*\]\]", " ", body)  # the body's text besides its links
+        return {target for target, _line in body_references(ruling, zh=zh)[1] if target not in unlinked}
+
+    checked = 0
+    for case in LOOKUP_QUESTIONS[:40]:
+        for prefix in ("", "/zh"):
+            page = site.get(f"{prefix}/-/search?q={quote(case['q'])}").text
+            for item in page.split('<li class="result">')[1:]:
+                rid = re.search(r'<code class="muted">([^<]+)</code>', item).group(1)
+                snippet = re.search(r'<p class="snippet">(.*?)</p>', item)
+                if snippet is None:
+                    continue
+                ruling = rulings[rid]
+                ids = only_linked(ruling, zh=bool(prefix and ruling.body_zh))
+                text = re.sub(r"<[^>]+>", "", snippet.group(1))
+                assert not [t for t in ids if re.search(rf"(?<![\w-]){t}(?![\w-])", text)], (rid, text)
+                checked += bool(ids)
+    assert checked > 50  # results whose bodies link other rulings

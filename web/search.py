@@ -19,7 +19,8 @@ from .reference import text
 from .respond import respond
 from .urls import lang_of, site_urls
 
-BODY_TEXT = {"en": "body_text", "zh": "COALESCE(NULLIF(body_zh_text, ''), body_text)"}  # the snippet's text
+# The snippet's text: the body as its page reads (a ruling link as that ruling's title), in the page's language.
+BODY_TEXT = {"en": "body_shown", "zh": "COALESCE(NULLIF(body_zh_shown, ''), body_shown)"}
 SEARCH_LIMIT = 10  # results on the search page: the first page a referee reads
 
 
