@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from scorer.caches import remember
 from scorer.errors import MjrefError
 
 from .build import DEFAULT_DB
@@ -90,15 +91,19 @@ class Hit:
 
     def to_dict(self, lang: str = "en") -> dict[str, str]:
         """The hit in ``lang``; in Chinese, ``lang`` says whether the texts are Chinese or, not written yet, English."""
+        title, answer = shown_in(lang, self.title, self.answer, self.title_zh, self.answer_zh)
         if lang != "zh":
-            return {"id": self.id, "title": self.title, "answer": self.answer, "url": self.url}
-        return {
-            "id": self.id,
-            "title": self.title_zh or self.title,
-            "answer": self.answer_zh or self.answer,
-            "url": f"/zh{self.url}",
-            "lang": "zh" if self.title_zh and self.answer_zh else "en",
-        }
+            return {"id": self.id, "title": title, "answer": answer, "url": self.url}
+        lang_shown = "zh" if self.title_zh and self.answer_zh else "en"
+        return {"id": self.id, "title": title, "answer": answer, "url": f"/zh{self.url}", "lang": lang_shown}
+
+
+def shown_in(lang: str, title: str, answer: str, title_zh: str, answer_zh: str) -> tuple[str, str]:
+    """A ruling's title and answer as a hit shows them in ``lang``: in Chinese, each one's Chinese text, or its
+    English where none is written."""
+    if lang != "zh":
+        return title, answer
+    return title_zh or title, answer_zh or answer
 
 
 @dataclass(frozen=True)
@@ -318,9 +323,7 @@ class Index:
         found = cache.get(phrase)
         if found is None:
             found = [(row, -rank) for row, rank in self.conn.execute(_TERMS_SQL[index], (phrase,))]
-            if len(cache) >= PHRASE_CACHE:
-                cache.clear()
-            cache[phrase] = found
+            remember(cache, phrase, found, PHRASE_CACHE)
         return found
 
     def _having(self, run: str) -> list[str]:
@@ -330,9 +333,7 @@ class Index:
         found = self._short_runs.get(run)
         if found is None:
             found = [rid for rid, cjk in self._cjk_texts.items() if run in cjk]
-            if len(self._short_runs) >= PHRASE_CACHE:
-                self._short_runs.clear()
-            self._short_runs[run] = found
+            remember(self._short_runs, run, found, PHRASE_CACHE)
         return found
 
     @staticmethod

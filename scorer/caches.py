@@ -31,9 +31,10 @@ def new_table(size: int) -> list[Any]:
     return table
 
 
-def remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
-    """Store ``value`` under ``key`` in ``cache`` (called on a miss only), emptying the cache first when full."""
-    if len(cache) >= CACHE_SIZE:
+def remember(cache: dict[Any, Any], key: Any, value: Any, size: int = CACHE_SIZE) -> None:
+    """Store ``value`` under ``key`` in ``cache`` (called on a miss only), emptying the cache first when it holds
+    ``size`` entries."""
+    if len(cache) >= size:
         cache.clear()
     cache[key] = value
 

@@ -10,7 +10,7 @@ from typing import Any
 from datasette import Response
 from markupsafe import Markup
 
-from kb.lookup import MAX_QUERY, Hit, Index, LookupFailed
+from kb.lookup import MAX_QUERY, Index, LookupFailed, shown_in
 
 from .db import DB, Read, gather
 from .highlight import Shown, excerpt, highlight, terms_pattern
@@ -52,9 +52,8 @@ async def site_texts(datasette: Any, lang: str) -> SiteTexts:
             shown = {}
             columns = "id, title, answer, title_zh, answer_zh"
             for r in read(f"SELECT {columns}, {BODY_TEXT[lang]} AS body FROM rulings"):
-                hit = Hit(r["id"], r["title"], r["answer"], "", 0.0, r["title_zh"] or "", r["answer_zh"] or "")
-                texts = hit.to_dict(lang)  # what a hit shows in lang: in Chinese, the English where none is written
-                shown[r["id"]] = (Shown(texts["title"]), Shown(texts["answer"]), Shown(r["body"] or ""))
+                title, answer = shown_in(lang, r["title"], r["answer"], r["title_zh"] or "", r["answer_zh"] or "")
+                shown[r["id"]] = (Shown(title), Shown(answer), Shown(r["body"] or ""))
             return SiteTexts(aliases, fans, shown)
 
         _TEXTS[key] = await gather(datasette, load)
