@@ -19,13 +19,15 @@ from setuptools import setup
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "build_hooks"))
 from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 
-# The scorer's hot path behind its entry points: compiled together as one library. The entry points and the
-# types a caller builds (scorer/__init__.py, notation.py, validate.py, hand.py, errors.py, result.py) stay Python:
-# compiled code checks argument and attribute types itself, so a caller's ill-typed Hand or argument would raise
-# a TypeError there instead of the MjrefError the scorer promises (tests/test_hostile_input.py). canonical.py (the
-# notation's common case), consistency.py (the checks of a checked hand) and result_makers.py are compiled: they
-# are handed only strings, checked hands and the scorer's own values (tests/test_entry_types.py).
+# The scorer's hot path behind its entry points: compiled together as one library. The types a caller builds and
+# the careful checks (hand.py, notation.py, validate.py, errors.py, result.py) stay Python: compiled code checks
+# argument and attribute types itself, so a caller's ill-typed Hand or argument would raise a TypeError there
+# instead of the MjrefError the scorer promises (tests/test_hostile_input.py). entry.py (score() itself) is
+# compiled with every parameter typed object and narrowed by isinstance; canonical.py (the notation's common
+# case), consistency.py (the checks of a checked hand) and result_makers.py are handed only strings, checked hands
+# and the scorer's own values (tests/test_entry_types.py).
 COMPILED = [
+    "scorer/entry.py",
     "scorer/tiles.py",
     "scorer/canonical.py",
     "scorer/consistency.py",

@@ -62,10 +62,11 @@ class Group:
     """A set of an arrangement. ``concealed`` is False for melded sets and for a pung
     completed by a discarded winning tile; ``declared`` marks sets written in brackets;
     ``mask`` is the set's tiles as a bit set (bit t for tile t), ``copies`` how many of each of
-    them it holds, ``label`` its text (``123m``). Every group is made once, in :data:`GROUPS`, and
-    arrangements take theirs from there: two equal groups are one object."""
+    them it holds, ``label`` its text (``123m``) and ``label_id`` a number for that text (below 256: groups of
+    one text have one number). Every group is made once, in :data:`GROUPS`, and arrangements take theirs from
+    there: two equal groups are one object."""
 
-    __slots__ = ("kind", "tile", "concealed", "declared", "mask", "copies", "label")
+    __slots__ = ("kind", "tile", "concealed", "declared", "mask", "copies", "label", "label_id")
 
     def __init__(
         self, kind: Kind, tile: Tile, concealed: bool, declared: bool, mask: int, copies: int, label: str
@@ -77,6 +78,7 @@ class Group:
         self.mask = mask
         self.copies = copies
         self.label = label
+        self.label_id = int(kind) * 34 + tile
 
     def __repr__(self) -> str:
         return f"Group({self.kind.name}, {self.tile}, concealed={self.concealed}, declared={self.declared})"
@@ -315,6 +317,22 @@ def is_regular_complete(counts: list[int]) -> bool:
 # --- the special forms -----------------------------------------------------------------------------------------
 
 
+def most(counts: list[int]) -> int:
+    """The largest of ``counts`` (``max``, as a loop: compiled, plain C compares rather than the builtin's
+    generic ones)."""
+    top = 0
+    for n in counts:
+        if n > top:
+            top = n
+    return top
+
+
+def holds_odd(counts: list[int]) -> bool:
+    """Is some kind held an odd number of times (for a checked hand, ``1 in counts or 3 in counts``, without the
+    generic compares of ``in``)?"""
+    return any(n & 1 for n in counts)
+
+
 def is_seven_pairs(counts: list[int]) -> bool:
     return sum(counts) == 14 and set(counts) <= {0, 2, 4}
 
@@ -325,7 +343,7 @@ def is_thirteen_orphans(counts: list[int]) -> bool:
 
 def honors_knitted_order(counts: list[int]) -> tuple[int, int, int] | None:
     """The knitted layout of an Honors-and-Knitted hand (14 different tiles), or None."""
-    if max(counts) > 1 or sum(counts) != 14:
+    if most(counts) > 1 or sum(counts) != 14:
         return None
     present = [t for t in range(27) if counts[t]]
     for order, allowed in KNITTED_ALLOWED.items():
@@ -417,14 +435,22 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
     melds = hand.melds
     if not melds:
         return ()
-    if len(melds) > 1:
-        melds = tuple(sorted(melds, key=lambda m: (m.tile, m.kind, m.offer or 0)))
     out: list[Group] = []
+    places: list[int] = []  # each set's place in canonical order, as one number
+    in_order = True
     for m in melds:
         kind = m.kind
+        tile = m.tile
+        offer = m.offer
         table = DECLARED_CHOWS if kind is CHOW else DECLARED_PUNGS if kind is PUNG else DECLARED_KONGS
-        out.append(table[2 * m.tile + (m.offer == 0)])
-    return tuple(out)
+        out.append(table[2 * tile + (offer == 0)])
+        place = (tile * 8 + int(kind)) * 8 + (offer or 0)
+        if places and place < places[-1]:
+            in_order = False
+        places.append(place)
+    if in_order:
+        return tuple(out)
+    return tuple(g for _, _, g in sorted(zip(places, range(len(out)), out, strict=True)))
 
 
 def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
@@ -461,13 +487,13 @@ def arrangements(
         return out
     distinct_suited = (held & SUITED_MASK).bit_count()
     if not n_melds:
-        if 1 not in counts and 3 not in counts and is_seven_pairs(counts):
+        if not holds_odd(counts) and is_seven_pairs(counts):
             groups = tuple(GROUPS[PAIR, t, True, False] for t in range(34) for _ in range(counts[t] // 2))
             win = next(i for i, g in enumerate(groups) if g.tile == hand.winning)
             out.append(Arrangement(SEVEN_PAIRS, groups, win, None))
         if held & ORPHAN_MASK == ORPHAN_MASK and is_thirteen_orphans(counts):
             out.append(Arrangement(THIRTEEN_ORPHANS, (), -1, None))
-        order = honors_knitted_order(counts) if max(counts) == 1 else None
+        order = honors_knitted_order(counts) if most(counts) == 1 else None
         if order is not None:
             out.append(Arrangement(HONORS_KNITTED, _knitted_groups(order), -1, None))
     if distinct_suited >= 9:

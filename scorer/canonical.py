@@ -20,7 +20,7 @@ from typing import Final
 from .caches import new_cache, remember
 from .errors import NotationError
 from .hand import Hand, Meld, Situation
-from .tiles import HONOR_LETTERS, WIND_LETTERS, WINDS, Tile, name, run_text
+from .tiles import HONOR_LETTERS, NAMES, WIND_LETTERS, WINDS, Tile, run_text
 from .validate import MAX_FLOWERS, MAX_SETS, declared_set
 
 HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
@@ -28,8 +28,10 @@ DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
 OFFERS: Final = frozenset("1234567")  # an offer digit the common case reads
 WIND_TILES: Final = {ch: WINDS[k] for k, ch in enumerate(WIND_LETTERS)}
 
-_melds: dict[str, Meld | None] = new_cache()  # "[...]" text -> the declared set, None when it is no set
-_situations: dict[str, Situation | None] = new_cache()  # "|PSabcd+N" suffix -> its situation, None when malformed
+# "[...]" text -> the declared set, its canonical text and its place in the canonical order; None when it is no set
+_melds: dict[str, tuple[Meld, str, int] | None] = new_cache()
+# "|PSabcd+N" suffix -> its situation and the suffix's canonical text; None when malformed
+_situations: dict[str, tuple[Situation, str] | None] = new_cache()
 _meld_texts: dict[int, str] = new_cache()
 _situation_texts: dict[int, str] = new_cache()
 
@@ -37,20 +39,37 @@ _situation_texts: dict[int, str] = new_cache()
 def read_common(text: str) -> Hand | None:
     """The hand a well-formed string writes, or None when the string is anything else (an error, a tab, a
     digit 0 or 8-9 in honours): the careful reader of :mod:`scorer.notation` then explains it."""
+    read = read_common_text(text)
+    return None if read is None else read[0]
+
+
+def read_common_text(text: str) -> tuple[Hand, str] | None:
+    """:func:`read_common`'s hand, with its canonical text (:func:`hand_text`), which the reading gives almost
+    for free: each set's and the situation's text come from the caches that read them, and the tiles' text is
+    the text as written whenever that is already canonical (standing tiles sorted, one run a suit, the winning
+    tile written alone), as canonical texts and most typed hands are."""
     s = text.replace(" ", "") if " " in text else text
     if not s.isascii():  # the notation is ASCII: anything else is an error to explain
         return None
     n = len(s)
     i = 0
     melds: list[Meld] = []
+    meld_texts: list[str] = []
+    in_order = True  # are the sets written in canonical order?
+    last = -1
     while i < n and s[i] == "[":
         close = s.find("]", i)
         if close < 0:
             return None
-        meld = _meld(s[i : close + 1])
-        if meld is None or len(melds) == MAX_SETS:
+        found = _meld(s[i : close + 1])
+        if found is None or len(melds) == MAX_SETS:
             return None
+        meld, meld_text, place = found
         melds.append(meld)
+        meld_texts.append(meld_text)
+        if place < last:
+            in_order = False
+        last = place
         i = close + 1
     bar = s.find("|", i)
     plus = s.find("+", i)
@@ -60,19 +79,55 @@ def read_common(text: str) -> Hand | None:
     situation = _situation(s[end:])
     if situation is None:
         return None
-    standing = _tiles(s.encode(), i, end)
+    data = s.encode()
+    standing = _tiles(data, i, end)
     if not standing:
         return None
     winning = standing.pop()
-    standing.sort()
+    was_sorted = True
+    for k in range(1, len(standing)):
+        if standing[k] < standing[k - 1]:
+            was_sorted = False
+            standing.sort()
+            break
     # Hand(tuple(melds), tuple(standing), winning, situation), without running the frozen dataclass's __init__
     # in the interpreter (as scorer.result_makers does for the results)
     hand = object.__new__(Hand)
     object.__setattr__(hand, "melds", tuple(melds))
     object.__setattr__(hand, "standing", tuple(standing))
     object.__setattr__(hand, "winning", winning)
-    object.__setattr__(hand, "situation", situation)
-    return hand
+    object.__setattr__(hand, "situation", situation[0])
+    if not in_order:
+        return hand, hand_text(hand)
+    if was_sorted and _written_canonically(data, i, end, standing):
+        tiles_text = s[i:end]
+    else:
+        tiles_text = run_text(standing) + NAMES[winning]
+    return hand, "".join(meld_texts) + tiles_text + situation[1]
+
+
+def _written_canonically(data: bytes, start: int, end: int, standing: list[Tile]) -> bool:
+    """Is ``data[start:end]``, which :func:`_tiles` read as the sorted ``standing`` tiles and then the winning
+    tile, their canonical text? So it is when no tile is written with ``z``, the winning tile is written alone
+    (one digit and its suit letter, or an honour letter) and the standing tiles take one suit letter a suit."""
+    letters = 0
+    for k in range(start, end):
+        kind = CHAR_KINDS[data[k]]
+        if kind == SUIT_Z:
+            return False
+        if kind >= SUIT_M:
+            letters += 1
+    if CHAR_KINDS[data[end - 1]] >= SUIT_M:  # a suited winning tile: one digit, after a letter or nothing
+        if end - start >= 3 and CHAR_KINDS[data[end - 3]] <= 9:
+            return False
+        letters -= 1
+    suits = 0
+    suit = -1
+    for t in standing:
+        if t < 27 and t // 9 != suit:
+            suit = t // 9
+            suits += 1
+    return letters == suits
 
 
 # What each character of a tile run is, by its code: a digit's rank (1-9), an honour letter's tile (27-33), a suit
@@ -128,8 +183,9 @@ def _tiles(data: bytes, start: int, end: int) -> list[Tile] | None:
     return None if digits else out
 
 
-def _meld(written: str) -> Meld | None:
-    """The declared set ``[tiles]`` or ``[tiles,offer]`` writes, or None."""
+def _meld(written: str) -> tuple[Meld, str, int] | None:
+    """The declared set ``[tiles]`` or ``[tiles,offer]`` writes, with its canonical text and its place in the
+    canonical order (:func:`_meld_order` as one number), or None."""
     if written in _melds:
         return _melds[written]
     body = written[1:-1]
@@ -142,22 +198,25 @@ def _meld(written: str) -> Meld | None:
         offer = int(digit)
         body = body[:comma]
     tiles = _tiles(body.encode(), 0, len(body)) if body else None  # (read_common has checked it is ASCII)
-    meld: Meld | None = None
+    found: tuple[Meld, str, int] | None = None
     if tiles is not None:
         try:
             meld = declared_set(tiles, offer, "")
         except NotationError:
-            meld = None
-    remember(_melds, written, meld)
-    return meld
+            pass
+        else:
+            tile, kind, given = _meld_order(meld)
+            found = (meld, _meld_text(meld), (tile * 8 + kind) * 8 + given)
+    remember(_melds, written, found)
+    return found
 
 
-def _situation(suffix: str) -> Situation | None:
-    """The situation of a suffix ``|PSabcd``, ``+N`` or both (empty: East, East, no flags, no flowers),
-    or None."""
+def _situation(suffix: str) -> tuple[Situation, str] | None:
+    """The situation of a suffix ``|PSabcd``, ``+N`` or both (empty: East, East, no flags, no flowers), with
+    the suffix's canonical text, or None."""
     if suffix in _situations:
         return _situations[suffix]
-    found: Situation | None = None
+    found: tuple[Situation, str] | None = None
     rest = suffix
     winds = [WINDS[0], WINDS[0]]
     flags = [False, False, False, False]
@@ -181,7 +240,8 @@ def _situation(suffix: str) -> Situation | None:
         else:
             ok = False
     if ok and not rest:
-        found = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
+        situation = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
+        found = (situation, _situation_text(situation))
     remember(_situations, suffix, found)  # at most 4 x 4 x 16 x 9 well-formed suffixes; few malformed ones recur
     return found
 
@@ -197,7 +257,7 @@ def hand_text(hand: Hand) -> str:
         for m in melds:
             parts.append(_meld_text(m))
     parts.append(run_text(hand.standing))
-    parts.append(name(hand.winning))
+    parts.append(NAMES[hand.winning])
     parts.append(_situation_text(hand.situation))
     return "".join(parts)
 

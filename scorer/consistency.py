@@ -8,7 +8,7 @@ hand to ``checked`` first.
 
 from __future__ import annotations
 
-from .arrange import CHOW, KONG
+from .arrange import CHOW, KONG, most
 from .errors import InvalidHand, Message
 from .hand import Hand
 from .tiles import name
@@ -35,7 +35,7 @@ def validate_checked(hand: Hand) -> None:
             expected=expected + 1,
         )
     counts = _tile_counts(hand)
-    if max(counts) > 4:
+    if most(counts) > 4:
         for t, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(

@@ -8,7 +8,7 @@ last tile of the wall, kong) and an optional ``+N`` flower count.
 
 from __future__ import annotations
 
-from .canonical import hand_text, read_common
+from .canonical import hand_text, read_common_text
 from .errors import Message, NotationError, shown_char
 from .hand import Hand, Meld, Situation
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, WIND_LETTERS, WINDS, Tile
@@ -16,7 +16,7 @@ from .validate import MAX_FLOWERS, MAX_SETS, checked, declared_set, flowers_prob
 
 MAX_LENGTH = 200
 DIGITS = "0123456789"  # ASCII only: str.isdigit() also takes '²' and '١', which int() then refuses
-__all__ = ["MAX_FLOWERS", "MAX_LENGTH", "format_hand", "parse"]
+__all__ = ["MAX_FLOWERS", "MAX_LENGTH", "format_hand", "parse", "parse_text"]
 
 
 def _fail(message: str, column: int, **params: object) -> NotationError:
@@ -124,14 +124,20 @@ def parse(text: str) -> Hand:
     >>> len(h.melds), h.winning, h.situation.self_drawn  # 5s is tile 22
     (2, 22, True)
     """
+    return parse_text(text)[0]
+
+
+def parse_text(text: str) -> tuple[Hand, str | None]:
+    """:func:`parse`'s hand, with its canonical text (:func:`format_hand`) when reading it gave that text
+    already (the common case, :func:`scorer.canonical.read_common_text`), else None."""
     if not isinstance(text, str):
         raise NotationError("expected a hand string, not %(type)s", type=type(text).__name__)
     if len(text) > MAX_LENGTH:
         raise NotationError(
             "hand is %(length)s characters long; at most %(most)s are read", length=len(text), most=MAX_LENGTH
         )
-    common = read_common(text)
-    return common if common is not None else read_carefully(text)
+    common = read_common_text(text)
+    return common if common is not None else (read_carefully(text), None)
 
 
 def read_carefully(text: str) -> Hand:

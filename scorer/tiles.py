@@ -78,6 +78,9 @@ def name(t: Tile) -> str:
     return HONOR_LETTERS[t - 27] if t >= 27 else f"{rank_of(t)}{SUIT_LETTERS[suit_of(t)]}"
 
 
+NAMES: Final = tuple(name(t) for t in range(N_KINDS))  # name(t), read from a table
+
+
 def run_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles written compactly, suit letter after each run: ``[0, 1, 2, 27]`` -> ``123mE``."""
     out: list[str] = []

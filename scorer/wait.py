@@ -21,6 +21,7 @@ from .arrange import (
     WITH_PAIR,
     honor_pair_count,
     is_regular_complete,
+    most,
     one_pair,
     split_status,
     suit_code,
@@ -136,7 +137,7 @@ def waiting_mask(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool
             if len(missing) <= 1:
                 for t in missing if missing else ORPHANS:
                     waits |= 1 << t
-        if knitted and max(counts) == 1:
+        if knitted and most(counts) == 1:
             present = [t for t in range(27) if counts[t]]
             for allowed in KNITTED_ALLOWED.values():
                 if all(t in allowed for t in present):

@@ -145,6 +145,10 @@ def test_a_constructed_hand_of_wrong_types_is_one_error_line(hand, expected):
         ({"flowers": True}, "flowers: expected a whole number, not bool"),
         ({"self_drawn": 1}, "self_drawn: expected True or False, not int"),
         ({"profile": 5}, "profile: expected a profile name or a path, not int"),
+        ({"prevalent": 27}, "prevalent wind 27: expected E, S, W or N"),
+        # a wind is one letter: neither two of them nor none may pass for East (both once did, as part of "ESWN")
+        ({"prevalent": "ES"}, "prevalent wind 'ES': expected E, S, W or N"),
+        ({"seat": ""}, "seat wind '': expected E, S, W or N"),
     ],
 )
 def test_keyword_arguments_of_the_wrong_type_are_one_error_line(kwargs, expected):

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, Score, format_hand, parse, score
-from scorer.canonical import read_common
+from scorer.canonical import hand_text, read_common, read_common_text
 from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
 from scorer.rulings import RULING_IDS
@@ -167,6 +167,52 @@ def test_the_one_pass_reader_reads_what_the_careful_reader_reads(g: GeneratedHan
         common = read_common(text)
         if common is not None:
             assert common == _carefully(text), text
+
+
+def _tile_runs(tiles: list[int], rnd: random.Random) -> str:
+    """``tiles`` in their order, written in runs cut at random (an honour as its letter or as ``1z``-``7z``)."""
+    out = []
+    run: list[int] = []
+    for k, t in enumerate(tiles):
+        run.append(t)
+        last = k == len(tiles) - 1
+        if t >= 27 or last or tiles[k + 1] >= 27 or tiles[k + 1] // 9 != t // 9 or rnd.random() < 0.3:
+            if t >= 27:
+                out.append(name(t) if rnd.random() < 0.7 else f"{t - 26}z")
+            else:
+                out.append("".join(str(x % 9 + 1) for x in run) + "mps"[t // 9])
+            run = []
+    return "".join(out)
+
+
+def _rewritten(g: GeneratedHand, rnd: random.Random) -> str:
+    """The hand written another valid way: sets in any order, standing tiles in any order and runs, the winning
+    tile sometimes in the last run, spaces, the situation sometimes left out when it is the default."""
+    melds = [m.text() for m in g.hand.melds]
+    rnd.shuffle(melds)
+    standing = list(g.hand.standing)
+    if rnd.random() < 0.5:
+        rnd.shuffle(standing)
+    tiles = _tile_runs([*standing, g.hand.winning], rnd)
+    rest = suffix(g.text)
+    if rest.startswith("|EE0000") and rnd.random() < 0.5:
+        rest = rest[len("|EE0000") :]
+    text = "".join(melds) + tiles + rest
+    return " ".join(text) if rnd.random() < 0.2 else text
+
+
+@SETTINGS
+@given(hands, st.randoms(use_true_random=False))
+def test_the_one_pass_reader_gives_the_canonical_text(g: GeneratedHand, rnd: random.Random) -> None:
+    # read_common_text takes each part's canonical text from its caches, and the tiles' text as written when that
+    # is canonical already: whatever the writing, the text must be the one format_hand writes.
+    read = read_common_text(g.text)
+    assert read is not None and read == (g.hand, g.text) and hand_text(g.hand) == g.text
+    for _ in range(20):
+        text = _rewritten(g, rnd)
+        read = read_common_text(text)
+        assert read is not None, text
+        assert read[1] == hand_text(read[0]) == format_hand(parse(text)) == g.text, text
 
 
 def _fifth_copy(g: GeneratedHand, rnd: random.Random) -> str | None:

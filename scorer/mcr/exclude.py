@@ -129,7 +129,7 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     """
     if len(hits) <= 1:
         return [hits]
-    order = sorted(hits, key=lambda h: (-points[h.fan], h.fan, h.sets))
+    order = _by_value(hits, points)
     n = len(order)
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
@@ -138,6 +138,17 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     search = _Search(order, [points[h.fan] for h in order], suffix, tree, profile.overlaps)
     _extend(search, 0, 0)
     return search.best
+
+
+def _by_value(hits: list[Hit], points: dict[int, int]) -> list[Hit]:
+    """``hits`` sorted from the highest-valued fan down, then by fan number, then by their sets (a stable sort by
+    numbers worked out once, rather than a key function called for each hit)."""
+    keyed = [((ABOVE_ANY_VALUE - points[h.fan]) * N_FANS + h.fan, h.sets, i) for i, h in enumerate(hits)]
+    keyed.sort()
+    return [hits[i] for _, _, i in keyed]
+
+
+ABOVE_ANY_VALUE: Final = 1024  # more than any fan is worth (a profile gives at most 88)
 
 
 class _Search:
@@ -242,7 +253,8 @@ class Row:
         when = rule.when
         self.when_fan: int = int(when) if when.isdigit() else 0
         self.condition: Callable[[HandFacts], bool] | None = CONDITIONS[when] if when and not when.isdigit() else None
-        self.cite: list[str] = [rule.ruling, FAN_RULING[rule.fan]]
+        cite = [rule.ruling, FAN_RULING[rule.fan]]
+        self.cite: list[str] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
 
 
 NO_ROWS: Final[tuple[Row, ...]] = ()
@@ -290,18 +302,20 @@ def apply_exclusions(
     """
     active, rank, waived, waiving, _ = rules_for(profile)
     extra: dict[int, list[str]] = {}
-    # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74.
-    excluding: list[tuple[int, int]] = []
+    # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74
+    # (each as place * N_FANS + fan: a list of ints sorts faster than one of tuples).
+    excluding: list[int] = []
     any_waiving = False
     for fan in hits:
         place = rank[fan]
         if place >= 0:
-            excluding.append((place, fan))
+            excluding.append(place * N_FANS + fan)
         if waiving[fan]:
             any_waiving = True
     if len(excluding) > 1:
         excluding.sort()
-    for _, a in excluding:
+    for key in excluding:
+        a = key % N_FANS
         own_hits = hits[a]
         if not own_hits:
             continue
@@ -337,9 +351,11 @@ def apply_exclusions(
             if not gone:
                 continue
             hits[b] = kept
-            if b not in removed:
-                removed[b] = Removal(b)
-            removed[b].add([a], row.cite)
+            known = removed.get(b)
+            if known is None:
+                removed[b] = Removal(b, [a], list(row.cite))
+            else:
+                known.add([a], row.cite)
     if any_waiving:
         for (a, b), rulings in waived.items():
             if hits.get(a) and hits.get(b):

@@ -247,9 +247,10 @@ def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
     return tuple(sets)
 
 
-def score_hand(hand: Hand, profile: Profile) -> Score:
+def score_hand(hand: Hand, profile: Profile, text: str | None = None) -> Score:
     """Score a validated hand under a resolved profile: the best reading and every other reading of the
-    same total that lists other fans (see :func:`best_readings`)."""
+    same total that lists other fans (see :func:`best_readings`). ``text``: the hand's canonical text, when
+    the caller has it (:func:`scorer.notation.parse_text`)."""
     facts = HandFacts(hand)
     preferred: list[Reading] = []  # each arrangement with its preferred choice of set-combination fans
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
@@ -275,7 +276,7 @@ def score_hand(hand: Hand, profile: Profile) -> Score:
             "(seven pairs, thirteen orphans, honors and knitted, knitted straight)"
         )
     best, alternatives = best_readings(preferred, others)
-    return _result(hand, profile, best, alternatives)
+    return _result(hand, profile, best, alternatives, hand_text(hand) if text is None else text)
 
 
 def best_readings(preferred: list[Reading], others: list[Reading]) -> tuple[Reading, list[Reading]]:
@@ -317,34 +318,52 @@ def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
     return tuple(sorted((fan, len(hs)) for fan, hs in reading.hits.items() if hs))
 
 
-_whole_hand_fans: dict[int, FanScore] = new_cache()  # by (fan * 16 + count) * 1024 + points
+# Results are frozen values: one object serves every score that shows the same fan with the same points, count
+# and sets, citing its table row. The key is one number: (fan * 16 + count) * 1024 + points (at most 8 flowers, a
+# fan worth at most 88 a time), then, for a fan of sets, each set's label_id + 1 (8 bits a set, up to
+# MAX_KEYED_SETS sets: the number stays a machine-sized int).
+_made_fans: dict[int, FanScore] = new_cache()
+MAX_KEYED_SETS: Final = 5
 
 
 def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
     """The fans a reading scores, with their points, sets and rulings."""
     fans = []
     hits = reading.hits
+    groups = reading.arr.groups
     plain = not reading.extra  # no fan cites more than its table row, but those of CITES_MORE may
     for number in sorted(hits):
         hs = hits[number]
-        if hs:
-            count = len(hs)
-            sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
-            value = points[number] * count
-            if plain and not CITES_MORE[number]:
-                rulings = FAN_RULINGS[number]
-                if not sets and count < 16 and value < 1024:  # a fan of the whole hand, citing its row: one object
-                    # for each count and value (a key of both: at most 8 flowers, a fan worth at most 88 a time)
-                    key = (number * 16 + count) * 1024 + value
-                    made = _whole_hand_fans.get(key)
-                    if made is None:
-                        made = fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings)
-                        remember(_whole_hand_fans, key, made)
-                    fans.append(made)
-                    continue
-            else:
-                rulings = _fan_rulings(number, reading)
-            fans.append(fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings))
+        if not hs:
+            continue
+        count = len(hs)
+        value = points[number] * count
+        key = -1  # the made fan's key, or -1 when it is made afresh
+        if plain and not CITES_MORE[number] and count < 16 and value < 1024:
+            key = (number * 16 + count) * 1024 + value
+            if count > 1 or hs[0]:  # a fan of sets: add the sets' labels, each once, in order (as _sets_text)
+                labels: list[int] = []
+                for used in hs:
+                    for i in used:
+                        label = groups[i].label_id + 1
+                        if label not in labels:
+                            labels.append(label)
+                if len(labels) > MAX_KEYED_SETS:
+                    key = -1
+                else:
+                    for label in labels:
+                        key = key << 8 | label
+        if key >= 0:
+            made = _made_fans.get(key)
+            if made is None:
+                sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()
+                made = fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, FAN_RULINGS[number])
+                remember(_made_fans, key, made)
+            fans.append(made)
+            continue
+        sets = _sets_text(reading, hs) if count > 1 or hs[0] else ()  # a fan of the whole hand uses no set
+        rulings = FAN_RULINGS[number] if plain and not CITES_MORE[number] else _fan_rulings(number, reading)
+        fans.append(fan_score(number, FAN_KEYS[number], FAN_NAMES[number], value, count, sets, rulings))
     return tuple(fans)
 
 
@@ -360,7 +379,7 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     return tuple(out)
 
 
-def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) -> Score:
+def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading], text: str) -> Score:
     """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings, and the
     other readings of the same total."""
     points = profile.points
@@ -380,7 +399,7 @@ def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading]) 
     )
     return mcr_score(
         profile=profile.name,
-        hand=hand_text(hand),
+        hand=text,
         total=total,
         flowers=flowers,
         meets_minimum=meets,

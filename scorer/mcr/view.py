@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups
+from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups, most
 from ..hand import Hand
 from ..profiles import Profile
 from ..tiles import Tile
@@ -70,7 +70,7 @@ class HandFacts:
         self.kong_tiles = frozenset(kong_tiles) if kong_tiles else NO_TILES
         # Tiles held four times but not as a declared kong (the Tile Hog candidates).
         self.hog_tiles = (
-            tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if 4 in counts else ()
+            tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if most(counts) >= 4 else ()
         )
         self.declared_copies_of_win = declared_copies_of_win
         self._waits = -1  # the tiles the hand waited on (bit t for tile t), found when first asked; -1 until then

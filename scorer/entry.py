@@ -1,0 +1,130 @@
+"""The scorer's entry point, :func:`score` (re-exported as ``scorer.score``).
+
+Compiled with mypyc in a wheel (``setup.py``): every score starts here, so the common case (a hand string under
+an MCR profile, no situation keywords) runs from reading to result without a frame of interpreted Python. What
+the compiler needs: every parameter typed ``object`` and narrowed with ``isinstance`` here, so that a caller's
+argument of any type is answered with the :class:`~scorer.errors.MjrefError` the scorer promises, never the
+``TypeError`` a compiled function raises for an argument of the wrong declared type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from .babcock.score import score_hand as score_babcock
+from .canonical import read_common_text
+from .consistency import validate_checked
+from .errors import MjrefError, ProfileError
+from .hand import Hand
+from .mcr.score import score_hand
+from .notation import MAX_LENGTH, parse_text
+from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
+from .result import Score
+from .tiles import WIND_LETTERS, WINDS
+from .validate import checked, flowers_problem
+
+RULESETS: Final = ("mcr", "babcock")
+
+
+def score(
+    hand: object,
+    profile: object = None,
+    ruleset: object = "mcr",
+    *,
+    prevalent: object = None,
+    seat: object = None,
+    self_drawn: object = None,
+    last_of_kind: object = None,
+    last_of_wall: object = None,
+    kong: object = None,
+    flowers: object = None,
+) -> Score:
+    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path;
+    by default the rule set's own: ``green-book`` for ``mcr``, ``babcock`` for ``babcock``).
+
+    Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
+    A :class:`Hand` is held to the same checks as a parsed string. Raises a :class:`MjrefError`
+    subclass on bad input of any kind or type, and for a profile of the other rule set.
+    """
+    if profile is not None and not isinstance(profile, str):
+        raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(profile).__name__)
+    if ruleset != "mcr":
+        if ruleset == "babcock":
+            rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
+            h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+            if h.situation.flowers:
+                raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
+            return score_babcock(h, rules)
+        message = "unknown rule set %(ruleset)s: supported are %(rulesets)s"
+        raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
+    if (
+        prevalent is None
+        and seat is None
+        and self_drawn is None
+        and last_of_kind is None
+        and last_of_wall is None
+        and kong is None
+        and flowers is None
+    ):
+        read: tuple[Hand, str | None] | None = None
+        if isinstance(hand, str):
+            read = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
+            if read is None:
+                read = parse_text(hand)  # the careful reader, which says what is wrong
+        else:
+            read = (checked(hand), None)
+        h, text = read
+        validate_checked(h)
+        return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text)
+    h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+    return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
+
+
+def _situated(
+    hand: object,
+    prevalent: object,
+    seat: object,
+    self_drawn: object,
+    last_of_kind: object,
+    last_of_wall: object,
+    kong: object,
+    flowers: object,
+) -> Hand:
+    """The hand, parsed or checked, with the situation overrides applied, validated."""
+    h = parse_text(hand)[0] if isinstance(hand, str) else checked(hand)
+    changes: dict[str, object] = {}
+    for field, wind in (("prevalent", prevalent), ("seat", seat)):
+        if wind is not None:
+            if not isinstance(wind, str) or len(wind) != 1 or wind not in WIND_LETTERS:
+                message = "%(field)s wind %(wind)s: expected E, S, W or N"
+                raise MjrefError(message, code="situation", field=field, wind=repr(wind))
+            changes[field] = WINDS[WIND_LETTERS.index(wind)]
+    for field, flag in (
+        ("self_drawn", self_drawn),
+        ("last_of_kind", last_of_kind),
+        ("last_of_wall", last_of_wall),
+        ("kong", kong),
+    ):
+        if flag is not None:
+            if not isinstance(flag, bool):
+                raise MjrefError(
+                    "%(field)s: expected True or False, not %(type)s",
+                    code="situation",
+                    field=field,
+                    type=type(flag).__name__,
+                )
+            changes[field] = flag
+    if flowers is not None:
+        if not isinstance(flowers, int) or isinstance(flowers, bool):
+            raise MjrefError(
+                "flowers: expected a whole number, not %(type)s", code="flowers", type=type(flowers).__name__
+            )
+        problem = flowers_problem(flowers)
+        if problem:
+            raise MjrefError(problem, code="flowers")
+        changes["flowers"] = flowers
+    if changes:
+        h = replace(h, situation=replace(h.situation, **changes))  # type: ignore[arg-type]
+    validate_checked(h)
+    return h
