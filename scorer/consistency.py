@@ -14,8 +14,9 @@ from .hand import Hand
 from .tiles import name
 
 
-def validate_checked(hand: Hand) -> None:
-    """Raise :class:`InvalidHand` naming the first problem, or return quietly.
+def validate_checked(hand: Hand, counts: list[int] | None = None) -> None:
+    """Raise :class:`InvalidHand` naming the first problem, or return quietly. ``counts``: the hand's tile counts
+    (:meth:`scorer.hand.Hand.counts`), when the caller has them already.
 
     Contradictory situations are errors, not corrections: robbing a kong of a tile
     you hold, a replacement-tile win with no kong, "last of its kind" while another
@@ -34,7 +35,8 @@ def validate_checked(hand: Hand) -> None:
             sets=sets,
             expected=expected + 1,
         )
-    counts = _tile_counts(hand)
+    if counts is None:
+        counts = _tile_counts(hand)
     if most(counts) > 4:
         for t, n in enumerate(counts):
             if n > 4:

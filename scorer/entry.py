@@ -18,6 +18,7 @@ from .consistency import validate_checked
 from .errors import MjrefError, ProfileError
 from .hand import Hand
 from .mcr.score import score_hand
+from .mcr.view import HandFacts
 from .notation import MAX_LENGTH, parse_text
 from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
 from .result import Score
@@ -75,8 +76,9 @@ def score(
         else:
             read = (checked(hand), None)
         h, text = read
-        validate_checked(h)
-        return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text)
+        facts = HandFacts(h)  # what the checks and the scorer both read, made once
+        validate_checked(h, facts.counts)
+        return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text, facts)
     h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
     return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
 

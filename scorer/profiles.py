@@ -61,13 +61,13 @@ class Profile:
         True
         """
         try:
-            return self._answers[ruling, position]
+            return self.answers[ruling, position]
         except KeyError:
             check_position(ruling, position, DISPUTED if self.ruleset == "mcr" else OPTIONS)
             raise  # a position the profile does not decide: not a profile load_profile resolved
 
     @cached_property
-    def _answers(self) -> dict[tuple[str, str], bool]:
+    def answers(self) -> dict[tuple[str, str], bool]:
         """For every position of every ruling the profile decides: does it take it?"""
         table = DISPUTED if self.ruleset == "mcr" else OPTIONS
         return {(r, p): taken == p for r, taken in self.positions.items() for p in table.get(r, (taken,))}

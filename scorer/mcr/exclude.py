@@ -294,13 +294,14 @@ def rules_for(profile: Profile) -> Rules:
 
 
 def apply_exclusions(
-    hits: dict[int, Hits], facts: HandFacts, profile: Profile, removed: dict[int, Removal]
+    hits: dict[int, Hits], facts: HandFacts, rules: Rules, removed: dict[int, Removal]
 ) -> dict[int, list[str]]:
-    """Remove implied fans from ``hits`` in place, recording why in ``removed``.
+    """Remove implied fans from ``hits`` in place, recording why in ``removed``; ``rules``: the profile's
+    (:func:`rules_for`).
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, rank, waived, waiving, _ = rules_for(profile)
+    active, rank, waived, waiving, _ = rules
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74
     # (each as place * N_FANS + fan: a list of ints sorts faster than one of tuples).

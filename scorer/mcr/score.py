@@ -30,8 +30,9 @@ from ..hand import Hand
 from ..profiles import Profile
 from ..result import Excluded, FanScore, Score
 from ..result_makers import alternative, excluded, fan_score, mcr_score
-from .exclude import Hit, Removal, apply_exclusions, choose_combinations, explain_unchosen
+from .exclude import Hit, Removal, Rules, apply_exclusions, choose_combinations, explain_unchosen, rules_for
 from .fans import DETECTORS, Detect, Detector
+from .fans.detector import HAND_BITS
 from .positions import SEVEN_PAIRS_TILE_HOG
 from .table import FANS, N_FANS
 from .view import HandFacts, Hits, View
@@ -66,29 +67,35 @@ class Reading:
 
 
 # A detector as the loops below read it: its fan, its function and whether it is a set-combination fan.
-Run = tuple[int, Detector, bool]
+Run = tuple[int, Detector, bool, int, int]  # and what it needs (HAND_BITS), and the tiles it is within
 
 
+HAND_BIT_CODES: Final = 1 << len(HAND_BITS)  # the hands' HandFacts.bits take values below this
 FORMS: Final = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 FORM_INDEX: Final = {form: i for i, form in enumerate(FORMS)}
 WAIT_INDEX: Final = {None: 0, EDGE: 1, CLOSED: 2, SINGLE: 3}
 # The detectors worth running, chosen once per shape of hand or arrangement (filled on first use; an index, not
 # a cache keyed by a tuple of the shape, which would hash it every time).
-_hand_runs: list[tuple[Run, ...] | None] = new_table(5 * 2 * 4)
+_hand_runs: list[tuple[Run, ...] | None] = new_table(5 * 2 * 4 * HAND_BIT_CODES)
 _set_runs: list[tuple[Run, ...] | None] = new_table(len(FORMS) * 5 * 5 * 5)
 _wait_runs: list[tuple[Detect, ...] | None] = new_table(len(FORMS) * len(WAIT_INDEX))
 
 
-def _per_hand(kongs: int, honors: bool, suits: int) -> tuple[Run, ...]:
+def _per_hand(kongs: int, honors: bool, suits: int, situation: int) -> tuple[Run, ...]:
     """The per-hand detectors worth running on a hand that declares this many kongs, with or without
-    honours, holding tiles of this many suits."""
-    key = (kongs * 2 + honors) * 4 + suits
+    honours, holding tiles of this many suits, with these of :data:`~scorer.mcr.fans.detector.HAND_BITS`
+    (:attr:`HandFacts.bits`)."""
+    key = ((kongs * 2 + honors) * 4 + suits) * HAND_BIT_CODES + situation
     found = _hand_runs[key]
     if found is None:
         found = tuple(
-            (d.number, d.detect, d.combination)
+            (d.number, d.detect, d.combination, d.needs, d.within)
             for d in DETECTORS.values()
-            if d.per_hand and d.kongs <= kongs and d.honors in (None, honors) and (d.suits is None or suits in d.suits)
+            if d.per_hand
+            and d.kongs <= kongs
+            and d.honors in (None, honors)
+            and (d.suits is None or suits in d.suits)
+            and d.needs & situation == d.needs
         )
         _hand_runs[key] = found
     return found
@@ -101,7 +108,7 @@ def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tup
     found = _set_runs[key]
     if found is None:
         found = tuple(
-            (d.number, d.detect, d.combination)
+            (d.number, d.detect, d.combination, d.needs, d.within)
             for d in DETECTORS.values()
             if not d.per_hand
             and not d.fallback
@@ -129,7 +136,10 @@ def _hand_hits(view: View) -> dict[int, Hits]:
     """Hits of the fans that depend only on the tiles and the situation, found once per hand."""
     found = {}
     facts = view.facts
-    for number, detect, _ in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits)):
+    tiles = facts.mask
+    for number, detect, _, _, within in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits), facts.bits):
+        if tiles & ~within:
+            continue
         hits = detect(view)
         if hits:
             found[number] = hits
@@ -154,7 +164,14 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
     points = profile.points
     combos: list[Hit] = []
     hits: dict[int, Hits] = {}
-    for number, detect, combination in _per_arrangement(view.form, len(view.chows), len(view.pungs), view.honor_pungs):
+    facts = view.facts
+    tiles = facts.mask
+    bits = facts.bits
+    for number, detect, combination, needs, within in _per_arrangement(
+        view.form, len(view.chows), len(view.pungs), view.honor_pungs
+    ):
+        if tiles & ~within or needs & ~bits:
+            continue
         found = detect(view)
         if not found:
             continue
@@ -183,8 +200,9 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
     return out
 
 
-def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: SetFans) -> Reading:
-    """Add the wait fan to the fans of the hand and of its sets, and exclude what the scored fans imply."""
+def _evaluate(view: View, profile: Profile, rules: Rules, per_hand: dict[int, Hits], sets: SetFans) -> Reading:
+    """Add the wait fan to the fans of the hand and of its sets, and exclude what the scored fans imply (by the
+    profile's exclusion ``rules``)."""
     arr = view.arr
     points = profile.points
     hits = dict(per_hand)  # exclusions replace a fan's list, never change it in place
@@ -194,7 +212,7 @@ def _evaluate(view: View, profile: Profile, per_hand: dict[int, Hits], sets: Set
         if found:
             hits[d.number] = found
     removed = {fan: r.copy() for fan, r in sets.removed.items()} if sets.removed else {}  # exclusions add to them
-    extra = apply_exclusions(hits, view.facts, profile, removed)
+    extra = apply_exclusions(hits, view.facts, rules, removed)
     total = 0
     for fan, hs in hits.items():
         total += points[fan] * len(hs)
@@ -247,11 +265,13 @@ def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
     return tuple(sets)
 
 
-def score_hand(hand: Hand, profile: Profile, text: str | None = None) -> Score:
+def score_hand(hand: Hand, profile: Profile, text: str | None = None, facts: HandFacts | None = None) -> Score:
     """Score a validated hand under a resolved profile: the best reading and every other reading of the
-    same total that lists other fans (see :func:`best_readings`). ``text``: the hand's canonical text, when
-    the caller has it (:func:`scorer.notation.parse_text`)."""
-    facts = HandFacts(hand)
+    same total that lists other fans (see :func:`best_readings`). ``text``: the hand's canonical text, and
+    ``facts`` its :class:`HandFacts`, when the caller has them."""
+    if facts is None:
+        facts = HandFacts(hand)
+    rules = rules_for(profile)
     preferred: list[Reading] = []  # each arrangement with its preferred choice of set-combination fans
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
@@ -267,9 +287,9 @@ def score_hand(hand: Hand, profile: Profile, text: str | None = None) -> Score:
                 per_hand = _hand_hits(view)
             choices = _set_fans(view, profile)
             seen.append((view, choices))
-        preferred.append(_evaluate(view, profile, per_hand, choices[0]))
+        preferred.append(_evaluate(view, profile, rules, per_hand, choices[0]))
         if len(choices) > 1:
-            others += [_evaluate(view, profile, per_hand, sets) for sets in choices[1:]]
+            others += [_evaluate(view, profile, rules, per_hand, sets) for sets in choices[1:]]
     if not preferred:
         raise NotWinning(
             "not a winning hand: the tiles make neither four sets and a pair nor any special hand "

@@ -27,7 +27,8 @@ Hits = list[tuple[int, ...]]  # each hit: the indices of the groups one instance
 
 
 class HandFacts:
-    """Facts about the whole hand, shared by all its arrangements."""
+    """Facts about the whole hand, shared by all its arrangements. Made before the hand is checked
+    (:func:`scorer.entry.score` hands its ``counts`` to the checks), so it reads any hand of the right types."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
@@ -73,6 +74,18 @@ class HandFacts:
             tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if most(counts) >= 4 else ()
         )
         self.declared_copies_of_win = declared_copies_of_win
+        s = self.situation
+        drawn = s.self_drawn
+        # The bits of scorer.mcr.fans.detector.HAND_BITS the hand has (self-drawn 1, discard 2, last of the wall 4,
+        # kong 8, flowers 16, concealed 32, four of a kind 64): which detectors are worth running.
+        self.bits = (
+            (1 if drawn else 2)
+            | s.last_of_wall << 2
+            | s.kong << 3
+            | (s.flowers > 0) << 4
+            | concealed << 5
+            | (len(self.hog_tiles) > 0) << 6
+        )
         self._waits = -1  # the tiles the hand waited on (bit t for tile t), found when first asked; -1 until then
 
     def only_winning_tile_waits(self, fifth_tile_counts: bool) -> bool:
@@ -133,7 +146,7 @@ def _triples(sets: list[int], tiles: list[Tile]) -> list[Triple]:
 
 
 class View:
-    """One arrangement of a hand as the detectors see it, under a profile (ask it ``v.profile.takes(...)``).
+    """One arrangement of a hand as the detectors see it, under a profile (ask ``v.takes(RULING, POSITION)``).
 
     Besides the arrangement, a view holds what several detectors ask about its sets, worked out once:
     the chows and the pungs (kongs included) by index and tile (``pung_items`` pairs the two), the
@@ -147,6 +160,7 @@ class View:
         "facts",
         "arr",
         "profile",
+        "answers",
         "groups",
         "chows",
         "pungs",
@@ -168,6 +182,7 @@ class View:
         self.facts = facts
         self.arr = arr
         self.profile = profile
+        self.answers = profile.answers  # Profile.takes' table, read here by compiled code (takes itself is Python)
         self.form = arr.form
         groups = arr.groups
         self.groups = groups
@@ -212,6 +227,12 @@ class View:
             self.chow_pairs, self.chow_triples = NO_PAIRS, NO_TRIPLES
         self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
         self.pung_triples = _triples(pungs, pung_tiles) if len(pungs) > 2 else NO_TRIPLES
+
+    def takes(self, ruling: str, position: str) -> bool:
+        """Does the profile take ``position`` on ``ruling``? (:meth:`scorer.profiles.Profile.takes`, which raises
+        for a ruling or position it does not decide.)"""
+        found = self.answers.get((ruling, position))
+        return self.profile.takes(ruling, position) if found is None else found
 
     @property
     def all_sets(self) -> tuple[int, ...]:

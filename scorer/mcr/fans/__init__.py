@@ -20,10 +20,10 @@ returns its hits: one tuple of group indices per instance of the fan (:data:`NON
 :data:`WHOLE` for a fan of the whole hand). It only says what is there: points and names come from the
 table, exclusions are applied afterwards (:mod:`scorer.mcr.exclude`). Its docstring opens with the
 Chinese name, then the English. A disputed ruling it depends on is asked as
-``v.profile.takes(RULING, POSITION)`` with the constants of :mod:`scorer.mcr.positions`.
+``v.takes(RULING, POSITION)`` with the constants of :mod:`scorer.mcr.positions`.
 
 ``@fan``'s other arguments say when the detector is worth running (see :class:`Detect`, the one place
-they are explained): ``combination``, ``per_hand``, ``kongs``, ``honors``, ``suits`` for the hand;
+they are explained): ``combination``, ``per_hand``, ``kongs``, ``honors``, ``suits``, ``needs`` for the hand;
 ``forms``, ``chows``, ``pungs``, ``honor_pungs``, ``wait`` for an arrangement; ``fallback``.
 
 The tables and the detectors are checked against each other: ``@fan`` refuses a number the table lacks

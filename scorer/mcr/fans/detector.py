@@ -20,6 +20,18 @@ Detector = Callable[[View], Hits]
 NONE: Final[Hits] = []  # the fan is absent
 WHOLE: Final[Hits] = [()]  # one instance of a fan of the whole hand or of the situation, using no particular set
 
+# What a hand may have, as bits: a detector that ``needs`` some runs only on a hand with all of them. The first six
+# are how it was won and shown; "four-of-a-kind": a tile held four times but not as a declared kong.
+HAND_BITS: Final = {
+    "self-drawn": 1,
+    "discard": 2,
+    "last-of-wall": 4,
+    "kong": 8,
+    "flowers": 16,
+    "concealed": 32,
+    "four-of-a-kind": 64,
+}
+EVERY_TILE: Final = (1 << 34) - 1  # ``within``'s default: a hand may hold any tile
 ALL_FORMS: Final = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
 SET_FORMS: Final = (REGULAR, KNITTED_STRAIGHT)  # the forms with sets: where a wait can be edge, closed or single
 
@@ -35,11 +47,14 @@ class Detect:
     The prefilters only say when a detector is worth running at all; its own test still decides, so a
     prefilter may be loose but never stricter than the detector. A ``per_hand`` detector reads only the
     tiles and the situation and runs once per hand, and only when the hand declares at least ``kongs``
-    kongs, holds honours (``honors`` True) or none (False; None: either), and holds tiles of one of the
+    kongs, holds honours (``honors`` True) or none (False; None: either) and holds tiles of one of the
     ``suits`` numbers of suits (None: any). The other detectors run per arrangement, only on ``forms``
     (default: every form), with at least ``chows`` chows, ``pungs`` pungs (kongs included) and
     ``honor_pungs`` pungs of honours; one with a ``wait`` (edge, closed, single) runs only when the
-    arrangement was won with that wait.
+    arrangement was won with that wait. Any detector runs only on a hand that has all it ``needs`` (names
+    of :data:`HAND_BITS`: won self-drawn or on a discard, on the last tile of the wall, with the kong flag,
+    with flowers, with no melded set, with a tile held four times but not as a kong) and whose tiles are all
+    ``within`` a tile mask (bit t for tile t: a fan of some tiles only, such as All Simples, says which).
     """
 
     number: int
@@ -55,6 +70,8 @@ class Detect:
     honor_pungs: int
     wait: str | None
     fallback: bool = False
+    needs: int = 0
+    within: int = EVERY_TILE
 
 
 DETECTORS: Final[dict[int, Detect]] = {}
@@ -73,12 +90,17 @@ def fan(
     honor_pungs: int = 0,
     wait: str | None = None,
     fallback: bool = False,
+    needs: tuple[str, ...] = (),
+    within: int = EVERY_TILE,
 ) -> Callable[[Detector], Detector]:
     """Register the detector of fan ``number`` (a row of ``fans.csv``); the arguments are :class:`Detect`'s."""
     if number not in FANS:
         raise ValueError(f"@fan({number}): no fan {number} in scorer/mcr/fans.csv: add its row first")
     if (kongs or honors is not None or suits is not None) and not per_hand:
         raise ValueError(f"fan {number}: only per-hand detectors are chosen by kongs, honours and suits")
+    unknown = [n for n in needs if n not in HAND_BITS]
+    if unknown:
+        raise ValueError(f"fan {number}: needs {unknown}: a hand has only {', '.join(HAND_BITS)}")
     if per_hand and (chows or pungs or honor_pungs or wait or forms):
         raise ValueError(f"fan {number}: a per-hand detector reads no arrangement")
     if combination and per_hand:  # per-hand hit lists are shared by every arrangement of a hand
@@ -89,8 +111,23 @@ def fan(
             first = DETECTORS[number].detect.__qualname__
             raise ValueError(f"fan {number}: two detectors, {first} and {fn.__qualname__}")
         allowed = frozenset(forms) if forms else ALL_FORMS
+        bits = sum(HAND_BITS[n] for n in set(needs))
         DETECTORS[number] = Detect(
-            number, fn, combination, per_hand, chows, pungs, allowed, kongs, honors, suits, honor_pungs, wait, fallback
+            number,
+            fn,
+            combination,
+            per_hand,
+            chows,
+            pungs,
+            allowed,
+            kongs,
+            honors,
+            suits,
+            honor_pungs,
+            wait,
+            fallback,
+            bits,
+            within,
         )
         return fn
 

@@ -33,7 +33,7 @@ def two_concealed_kongs(v: View) -> Hits:
 @fan(57, per_hand=True, kongs=2)
 def two_melded_kongs(v: View) -> Hits:
     """双明杠 Two Melded Kongs: two kongs (concealed ones count, except in the Chinese kong table)."""
-    n = v.facts.n_melded_kongs if v.profile.takes(KONG_TABLE, CHINESE) else v.facts.n_kongs
+    n = v.facts.n_melded_kongs if v.takes(KONG_TABLE, CHINESE) else v.facts.n_kongs
     return kong_sets(v) if n >= 2 else NONE
 
 
@@ -49,7 +49,7 @@ def concealed_kong(v: View) -> Hits:
 @fan(74, per_hand=True, kongs=1)
 def melded_kong(v: View) -> Hits:
     """明杠 Melded Kong: a kong (a concealed one counts, except in the Chinese kong table)."""
-    n = v.facts.n_melded_kongs if v.profile.takes(KONG_TABLE, CHINESE) else v.facts.n_kongs
+    n = v.facts.n_melded_kongs if v.takes(KONG_TABLE, CHINESE) else v.facts.n_kongs
     return kong_sets(v) if n >= 1 else NONE
 
 
@@ -57,7 +57,7 @@ def melded_kong(v: View) -> Hits:
 def melded_and_concealed_kong(v: View) -> Hits:
     """明暗杠 Melded and Concealed Kong: exactly one melded and one concealed kong (Chinese practice, 5)."""
     f = v.facts
-    if not v.profile.takes(MELDED_AND_CONCEALED_KONG, FIVE):
+    if not v.takes(MELDED_AND_CONCEALED_KONG, FIVE):
         return NONE
     return kong_sets(v) if f.n_melded_kongs == 1 and f.n_concealed_kongs == 1 and f.n_kongs == 2 else NONE
 

@@ -65,7 +65,7 @@ def all_pungs(v: View) -> Hits:
     return [tuple(v.pungs)] if len(v.pungs) == 4 else NONE
 
 
-@fan(64)
+@fan(64, needs=("four-of-a-kind",))
 def tile_hog(v: View) -> Hits:
     """四归一 Tile Hog: all four of a kind used without declaring a kong (each)."""
     return [tuple(i for i, g in enumerate(v.groups) if g.mask >> t & 1) for t in v.facts.hog_tiles]

@@ -38,8 +38,8 @@ def _only_one_winning_tile(v: View) -> bool:
     f = v.facts
     if v.form not in (REGULAR, KNITTED_STRAIGHT):
         return False
-    if v.form == KNITTED_STRAIGHT and v.profile.takes(KNITTED_STRAIGHT_WAITS, NO_COUNT):
+    if v.form == KNITTED_STRAIGHT and v.takes(KNITTED_STRAIGHT_WAITS, NO_COUNT):
         order = tuple(g.tile // 9 for g in v.groups if g.kind is KNITTED)
         if f.hand.winning in knitted_tiles(order):
             return False
-    return f.only_winning_tile_waits(v.profile.takes(WAIT_ONLY_ONE_WINNING_TILE, FORMAL))
+    return f.only_winning_tile_waits(v.takes(WAIT_ONLY_ONE_WINNING_TILE, FORMAL))
