@@ -28,6 +28,7 @@ from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 # and the scorer's own values (tests/test_entry_types.py).
 COMPILED = [
     "scorer/entry.py",
+    "scorer/caches.py",
     "scorer/tiles.py",
     "scorer/canonical.py",
     "scorer/consistency.py",

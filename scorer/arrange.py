@@ -144,7 +144,7 @@ HIDDEN_PAIRS: Final = tuple(GROUPS[PAIR, t, True, False] for t in range(34))
 DISCARD_PUNGS: Final = tuple(GROUPS[PUNG, t, False, False] for t in range(34))  # completed by the winning discard
 
 Split = tuple[tuple[Group, ...], bool]  # one suit's groups, and whether one of them is the pair
-_splits: dict[int, tuple[Split, ...]] = new_cache()
+_splits: Final[dict[int, tuple[Split, ...]]] = new_cache()
 
 
 def suit_code(counts: list[int], base: Tile) -> int:
@@ -213,15 +213,18 @@ def _take(c: list[int], base: Tile, i: int, pair: bool, path: list[Group], out: 
         c[i] += 2
 
 
-def regular_splits(counts: list[int]) -> list[tuple[Group, ...]]:
-    """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair, as concealed groups."""
-    first = _suit_groups(suit_code(counts, 0), 0)
+def regular_splits(counts: list[int], codes: tuple[int, int, int] | None = None) -> list[tuple[Group, ...]]:
+    """All splits of concealed ``counts`` (34 kinds) into sets plus exactly one pair, as concealed groups
+    (``codes``: the three suits' :func:`suit_code`, when known)."""
+    if codes is None:
+        codes = (suit_code(counts, 0), suit_code(counts, 9), suit_code(counts, 18))
+    first = _suit_groups(codes[0], 0)
     if not first:
         return []
-    second = _suit_groups(suit_code(counts, 9), 9)
+    second = _suit_groups(codes[1], 9)
     if not second:
         return []
-    third = _suit_groups(suit_code(counts, 18), 18)
+    third = _suit_groups(codes[2], 18)
     if not third:
         return []
     honors: list[Group] = []
@@ -271,7 +274,7 @@ def _sets_only(counts: list[int]) -> bool:
     return back1 == back2 == 0  # no chow may begin on rank 8 or 9
 
 
-_statuses: dict[int, int] = new_cache()
+_statuses: Final[dict[int, int]] = new_cache()
 
 
 def suit_status(code: int) -> int:
@@ -457,30 +460,62 @@ def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
     return tuple(GROUPS[Kind.KNITTED, suit * 9 + start, True, False] for start, suit in enumerate(order))
 
 
-def concealed_counts(hand: Hand) -> tuple[list[int], int]:
-    """How many of each of the 34 kinds the standing tiles and the winning tile hold, and those kinds as a bit
-    set (bit t: tile t held)."""
+class Concealed:
+    """The standing tiles and the winning tile: ``counts`` (how many of each of the 34 kinds), ``held`` (those
+    kinds as a bit set, bit t for tile t), ``codes`` (each suit's :func:`suit_code`, worked out as the tiles are
+    counted), ``top`` (the largest count) and ``winning``."""
+
+    __slots__ = ("counts", "held", "codes", "top", "winning")
+
+    def __init__(self, counts: list[int], held: int, codes: tuple[int, int, int], top: int, winning: Tile) -> None:
+        self.counts = counts
+        self.held = held
+        self.codes = codes
+        self.top = top
+        self.winning = winning
+
+
+def concealed_counts(hand: Hand) -> Concealed:
+    """What the standing tiles and the winning tile hold (:class:`Concealed`)."""
     counts = [0] * 34
     held = 0
-    for t in hand.standing:
-        counts[t] += 1
-        held |= 1 << t
+    top = 0
+    code0 = code1 = code2 = 0
     w = hand.winning
-    counts[w] += 1
-    return counts, held | 1 << w
+    standing = hand.standing
+    last = len(standing)
+    for k in range(last + 1):
+        t = standing[k] if k < last else w
+        n = counts[t] + 1
+        counts[t] = n
+        if n > top:
+            top = n
+        held |= 1 << t
+        if t < 9:
+            code0 += 1 << 3 * t
+        elif t < 18:
+            code1 += 1 << 3 * (t - 9)
+        elif t < 27:
+            code2 += 1 << 3 * (t - 18)
+    return Concealed(counts, held, (code0, code1, code2), top, w)
 
 
 def arrangements(
-    hand: Hand, concealed: tuple[list[int], int] | None = None, declared: tuple[Group, ...] | None = None
+    hand: Hand, concealed: Concealed | None = None, declared: tuple[Group, ...] | None = None
 ) -> list[Arrangement]:
     """Every reading of a complete hand, regular forms first. Empty when the hand is not complete.
     ``concealed``: :func:`concealed_counts` of the hand, ``declared``: :func:`declared_groups`, when already
     made (neither is changed)."""
-    counts, held = concealed_counts(hand) if concealed is None else concealed
+    if concealed is None:
+        concealed = concealed_counts(hand)
+    if concealed.top > 7:  # as suit_code: a checked hand holds at most four of a kind, five with a tile added
+        raise ValueError(f"{concealed.top} copies of one tile: not a hand (at most 4 of a kind)")
+    counts = concealed.counts
+    held = concealed.held
     if declared is None:
         declared = declared_groups(hand)
     out: list[Arrangement] = []
-    for split in regular_splits(counts):
+    for split in regular_splits(counts, concealed.codes):
         out += _with_win(REGULAR, declared, split, hand)
     n_melds = len(hand.melds)
     if n_melds > 1:
@@ -493,7 +528,7 @@ def arrangements(
             out.append(Arrangement(SEVEN_PAIRS, groups, win, None))
         if held & ORPHAN_MASK == ORPHAN_MASK and is_thirteen_orphans(counts):
             out.append(Arrangement(THIRTEEN_ORPHANS, (), -1, None))
-        order = honors_knitted_order(counts) if most(counts) == 1 else None
+        order = honors_knitted_order(counts) if concealed.top == 1 else None
         if order is not None:
             out.append(Arrangement(HONORS_KNITTED, _knitted_groups(order), -1, None))
     if distinct_suited >= 9:

@@ -19,7 +19,7 @@ from typing import Final
 
 from .caches import new_cache, remember
 from .errors import NotationError
-from .hand import Hand, Meld, Situation
+from .hand import Hand, Kind, Meld, Situation
 from .tiles import HONOR_LETTERS, NAMES, WIND_LETTERS, WINDS, Tile, run_text
 from .validate import MAX_FLOWERS, MAX_SETS, declared_set
 
@@ -28,12 +28,15 @@ DIGIT_VALUES: Final = {str(d): d for d in range(1, 10)}
 OFFERS: Final = frozenset("1234567")  # an offer digit the common case reads
 WIND_TILES: Final = {ch: WINDS[k] for k, ch in enumerate(WIND_LETTERS)}
 
-# "[...]" text -> the declared set, its canonical text and its place in the canonical order; None when it is no set
-_melds: dict[str, tuple[Meld, str, int] | None] = new_cache()
-# "|PSabcd+N" suffix -> its situation and the suffix's canonical text; None when malformed
-_situations: dict[str, tuple[Situation, str] | None] = new_cache()
-_meld_texts: dict[int, str] = new_cache()
-_situation_texts: dict[int, str] = new_cache()
+# "[...]" text -> the declared set, its canonical text and its place in the canonical order (NO_MELD: no set)
+_melds: Final[dict[str, tuple[Meld, str, int]]] = new_cache()
+# "|PSabcd+N" suffix -> its situation and the suffix's canonical text (NO_SITUATION: malformed)
+_situations: Final[dict[str, tuple[Situation, str]]] = new_cache()
+_meld_texts: Final[dict[int, str]] = new_cache()
+# What the two caches above hold for a text that is no set or no situation (one lookup reads either answer).
+NO_MELD: Final[tuple[Meld, str, int]] = (Meld(Kind.PUNG, 0, None), "", -1)
+NO_SITUATION: Final[tuple[Situation, str]] = (Situation(), "")
+_situation_texts: Final[dict[int, str]] = new_cache()
 
 
 def read_common(text: str) -> Hand | None:
@@ -80,8 +83,9 @@ def read_common_text(text: str) -> tuple[Hand, str] | None:
     if situation is None:
         return None
     data = s.encode()
-    standing = _tiles(data, i, end)
-    if not standing:
+    standing: list[Tile] = []
+    letters = _read_tiles(data, i, end, standing)
+    if letters < 0 or not standing:
         return None
     winning = standing.pop()
     was_sorted = True
@@ -99,26 +103,22 @@ def read_common_text(text: str) -> tuple[Hand, str] | None:
     object.__setattr__(hand, "situation", situation[0])
     if not in_order:
         return hand, hand_text(hand)
-    if was_sorted and _written_canonically(data, i, end, standing):
+    if was_sorted and _written_canonically(data, end, standing, letters):
         tiles_text = s[i:end]
     else:
         tiles_text = run_text(standing) + NAMES[winning]
     return hand, "".join(meld_texts) + tiles_text + situation[1]
 
 
-def _written_canonically(data: bytes, start: int, end: int, standing: list[Tile]) -> bool:
-    """Is ``data[start:end]``, which :func:`_tiles` read as the sorted ``standing`` tiles and then the winning
-    tile, their canonical text? So it is when no tile is written with ``z``, the winning tile is written alone
-    (one digit and its suit letter, or an honour letter) and the standing tiles take one suit letter a suit."""
-    letters = 0
-    for k in range(start, end):
-        kind = CHAR_KINDS[data[k]]
-        if kind == SUIT_Z:
-            return False
-        if kind >= SUIT_M:
-            letters += 1
+def _written_canonically(data: bytes, end: int, standing: list[Tile], letters: int) -> bool:
+    """Is the text :func:`_read_tiles` read as the sorted ``standing`` tiles and then the winning tile, ending at
+    ``data[end]`` and writing ``letters`` (what it returned), their canonical text? So it is when no tile is
+    written with z, the winning tile is written alone (one digit and its suit letter, or an honour letter) and
+    the standing tiles take one suit letter a suit."""
+    if letters & Z_WRITTEN:
+        return False
     if CHAR_KINDS[data[end - 1]] >= SUIT_M:  # a suited winning tile: one digit, after a letter or nothing
-        if end - start >= 3 and CHAR_KINDS[data[end - 3]] <= 9:
+        if end >= 3 and CHAR_KINDS[data[end - 3]] <= 9:
             return False
         letters -= 1
     suits = 0
@@ -156,38 +156,64 @@ def _tiles(data: bytes, start: int, end: int) -> list[Tile] | None:
     """The tiles of ``data[start:end]`` (ASCII text as bytes), a sequence of runs (digits and their suit letter,
     or one honour letter), or None when it is anything else."""
     out: list[Tile] = []
-    digits: list[int] = []
+    return out if _read_tiles(data, start, end, out) >= 0 else None
+
+
+Z_WRITTEN: Final = 1 << 16  # in what _read_tiles returns: some tile was written with z
+
+
+def _read_tiles(data: bytes, start: int, end: int, out: list[Tile]) -> int:
+    """Append to ``out`` the tiles of ``data[start:end]`` (as :func:`_tiles` reads them); return how many suit
+    letters m, p and s the text has, plus :data:`Z_WRITTEN` when it writes an honour with z, or -1 when the text
+    is anything else."""
+    letters = 0
+    run = -1  # where the digits waiting for their suit letter begin; -1 when none wait
     for k in range(start, end):
         kind = CHAR_KINDS[data[k]]
         if kind == 0:
-            return None
+            return -1
         if kind <= 9:
-            digits.append(kind)
+            if run < 0:
+                run = k
         elif kind < SUIT_M:  # an honour letter
-            if digits:
-                return None
+            if run >= 0:
+                return -1
             out.append(kind)
         else:  # a suit letter
-            if not digits:
-                return None
+            if run < 0:
+                return -1
             if kind == SUIT_Z:
-                for d in digits:
+                letters |= Z_WRITTEN
+                for j in range(run, k):
+                    d = CHAR_KINDS[data[j]]
                     if d > 7:
-                        return None
+                        return -1
                     out.append(26 + d)
             else:
+                letters += 1
                 base = (kind - SUIT_M) * 9 - 1
-                for d in digits:
-                    out.append(base + d)
-            digits = []
-    return None if digits else out
+                for j in range(run, k):
+                    out.append(base + CHAR_KINDS[data[j]])
+            run = -1
+    return -1 if run >= 0 else letters
 
 
 def _meld(written: str) -> tuple[Meld, str, int] | None:
     """The declared set ``[tiles]`` or ``[tiles,offer]`` writes, with its canonical text and its place in the
     canonical order (:func:`_meld_order` as one number), or None."""
-    if written in _melds:
-        return _melds[written]
+    known = CANONICAL_MELDS.get(written)
+    if known is None:
+        known = _melds.get(written)
+        if known is None:
+            found = read_meld(written)
+            remember(_melds, written, NO_MELD if found is None else found)
+            return found
+    return None if known is NO_MELD else known
+
+
+def read_meld(written: str) -> tuple[Meld, str, int] | None:
+    """:func:`_meld`, worked out (for a set written otherwise than canonically: with spaces removed, tiles out
+    of order or ``z`` honours)."""
     body = written[1:-1]
     offer: int | None = None
     comma = body.find(",")
@@ -198,24 +224,39 @@ def _meld(written: str) -> tuple[Meld, str, int] | None:
         offer = int(digit)
         body = body[:comma]
     tiles = _tiles(body.encode(), 0, len(body)) if body else None  # (read_common has checked it is ASCII)
-    found: tuple[Meld, str, int] | None = None
-    if tiles is not None:
-        try:
-            meld = declared_set(tiles, offer, "")
-        except NotationError:
-            pass
-        else:
-            tile, kind, given = _meld_order(meld)
-            found = (meld, _meld_text(meld), (tile * 8 + kind) * 8 + given)
-    remember(_melds, written, found)
-    return found
+    if tiles is None:
+        return None
+    try:
+        meld = declared_set(tiles, offer, "")
+    except NotationError:
+        return None
+    return _with_text(meld)
+
+
+def _with_text(meld: Meld) -> tuple[Meld, str, int]:
+    tile, kind, given = _meld_order(meld)
+    return (meld, _meld_text(meld), (tile * 8 + kind) * 8 + given)
+
+
+def _canonical_melds() -> dict[str, tuple[Meld, str, int]]:
+    """Every declared set the notation can write, by its canonical text: chows and pungs with no supplier
+    written or supplier 1-3, kongs concealed (written with no supplier), supplied (1-3) or added (5-7)."""
+    melds = [Meld(Kind.CHOW, t, offer) for t in range(27) if t % 9 <= 6 for offer in (None, 1, 2, 3)]
+    melds += [Meld(Kind.PUNG, t, offer) for t in range(34) for offer in (None, 1, 2, 3)]
+    melds += [Meld(Kind.KONG, t, offer) for t in range(34) for offer in (0, 1, 2, 3, 5, 6, 7)]
+    table = {}
+    for meld in melds:
+        found = _with_text(meld)
+        table[found[1]] = found
+    return table
 
 
 def _situation(suffix: str) -> tuple[Situation, str] | None:
     """The situation of a suffix ``|PSabcd``, ``+N`` or both (empty: East, East, no flags, no flowers), with
     the suffix's canonical text, or None."""
-    if suffix in _situations:
-        return _situations[suffix]
+    known = _situations.get(suffix)
+    if known is not None:
+        return None if known is NO_SITUATION else known
     found: tuple[Situation, str] | None = None
     rest = suffix
     winds = [WINDS[0], WINDS[0]]
@@ -240,10 +281,31 @@ def _situation(suffix: str) -> tuple[Situation, str] | None:
         else:
             ok = False
     if ok and not rest:
-        situation = Situation(winds[0], winds[1], flags[0], flags[1], flags[2], flags[3], flowers)
-        found = (situation, _situation_text(situation))
-    remember(_situations, suffix, found)  # at most 4 x 4 x 16 x 9 well-formed suffixes; few malformed ones recur
+        found = (_new_situation(winds[0], winds[1], flags, flowers), _suffix_text(winds[0], winds[1], flags, flowers))
+    remember(
+        _situations, suffix, NO_SITUATION if found is None else found
+    )  # at most 4 x 4 x 16 x 9 well-formed suffixes; few malformed ones recur
     return found
+
+
+def _new_situation(prevalent: Tile, seat: Tile, flags: list[bool], flowers: int) -> Situation:
+    """``Situation(prevalent, seat, *flags, flowers)``, without running the frozen dataclass's ``__init__`` in the
+    interpreter (as for the hand in :func:`read_common_text`)."""
+    made = object.__new__(Situation)
+    object.__setattr__(made, "prevalent", prevalent)
+    object.__setattr__(made, "seat", seat)
+    object.__setattr__(made, "self_drawn", flags[0])
+    object.__setattr__(made, "last_of_kind", flags[1])
+    object.__setattr__(made, "last_of_wall", flags[2])
+    object.__setattr__(made, "kong", flags[3])
+    object.__setattr__(made, "flowers", flowers)
+    return made
+
+
+def _suffix_text(prevalent: Tile, seat: Tile, flags: list[bool], flowers: int) -> str:
+    """The canonical suffix of a situation (:func:`_situation_text`), from its parts."""
+    text = "|" + WIND_LETTERS[prevalent - 27] + WIND_LETTERS[seat - 27] + "".join(["1" if f else "0" for f in flags])
+    return text + "+" + str(flowers) if flowers else text
 
 
 def hand_text(hand: Hand) -> str:
@@ -297,3 +359,8 @@ def _situation_text(s: Situation) -> str:
         text += f"+{flowers}"
     remember(_situation_texts, key, text)
     return text
+
+
+# The declared sets written canonically (most are), read from a table made once rather than from a cache that
+# empties (tests/test_properties.py checks each against read_meld).
+CANONICAL_MELDS: Final = _canonical_melds()

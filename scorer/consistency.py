@@ -14,9 +14,9 @@ from .hand import Hand
 from .tiles import name
 
 
-def validate_checked(hand: Hand, counts: list[int] | None = None) -> None:
+def validate_checked(hand: Hand, counts: list[int] | None = None, top: int = -1) -> None:
     """Raise :class:`InvalidHand` naming the first problem, or return quietly. ``counts``: the hand's tile counts
-    (:meth:`scorer.hand.Hand.counts`), when the caller has them already.
+    (:meth:`scorer.hand.Hand.counts`) and ``top`` the largest of them, when the caller has them already.
 
     Contradictory situations are errors, not corrections: robbing a kong of a tile
     you hold, a replacement-tile win with no kong, "last of its kind" while another
@@ -37,7 +37,7 @@ def validate_checked(hand: Hand, counts: list[int] | None = None) -> None:
         )
     if counts is None:
         counts = _tile_counts(hand)
-    if most(counts) > 4:
+    if (most(counts) if top < 0 else top) > 4:
         for t, n in enumerate(counts):
             if n > 4:
                 raise InvalidHand(

@@ -77,7 +77,7 @@ def score(
             read = (checked(hand), None)
         h, text = read
         facts = HandFacts(h)  # what the checks and the scorer both read, made once
-        validate_checked(h, facts.counts)
+        validate_checked(h, facts.counts, facts.top)
         return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text, facts)
     h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
     return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))

@@ -19,6 +19,7 @@ from .arrange import (
     ORPHAN_MASK,
     SUITED_MASK,
     WITH_PAIR,
+    Concealed,
     honor_pair_count,
     is_regular_complete,
     most,
@@ -51,7 +52,7 @@ def _candidates(counts: list[int]) -> list[Tile]:
     return [t for t in range(34) if near >> t & 1]
 
 
-_completions: dict[int, tuple[int, int]] = new_cache()
+_completions: Final[dict[int, tuple[int, int]]] = new_cache()
 
 
 def _suit_completions(code: int) -> tuple[int, int]:
@@ -81,10 +82,10 @@ def _suit_completions(code: int) -> tuple[int, int]:
     return alone, paired
 
 
-def _regular_waits(counts: list[int], honors: bool) -> int:
+def _regular_waits(counts: list[int], honors: bool, codes: tuple[int, int, int] | None = None) -> int:
     """The tiles (bit t for tile t) that, added to ``counts``, make sets and exactly one pair
-    (``honors``: whether ``counts`` holds any honour)."""
-    keys = [suit_code(counts, b) for b in (0, 9, 18)]
+    (``honors``: whether ``counts`` holds any honour; ``codes``: the suits' :func:`suit_code`, when known)."""
+    keys = [suit_code(counts, b) for b in (0, 9, 18)] if codes is None else list(codes)
     statuses = [suit_status(k) for k in keys]
     honor_pairs = honor_pair_count(counts) if honors else 0
     waits = 0
@@ -111,18 +112,46 @@ def _regular_waits(counts: list[int], honors: bool) -> int:
     return waits
 
 
-def waiting_mask(hand: Hand, *, seven_pairs: bool = True, thirteen_orphans: bool = True, knitted: bool = True) -> int:
+def waiting_mask(
+    hand: Hand,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    knitted: bool = True,
+    concealed: Concealed | None = None,
+) -> int:
     """Every tile kind (bit t for tile t) that would complete the hand's 13 tiles, ignoring how many
     copies exist: in four sets and a pair, or in a special form (MCR's, unless the keywords leave some
-    out: Babcock plays Seven Twins and Thirteen Orphans only when agreed, and no knitted form)."""
-    counts = [0] * 34
-    held = odd = 0
-    for t in hand.standing:
-        counts[t] += 1
-        held |= 1 << t
-        odd ^= 1 << t
+    out: Babcock plays Seven Twins and Thirteen Orphans only when agreed, and no knitted form).
+    ``concealed``: the hand's :func:`~scorer.arrange.concealed_counts`, when made already."""
     n_melds = len(hand.melds)
-    waits = _regular_waits(counts, held >> 27 != 0)
+    codes: tuple[int, int, int] | None = None
+    if concealed is None:
+        counts = [0] * 34
+        held = odd = 0
+        for t in hand.standing:
+            counts[t] += 1
+            held |= 1 << t
+            odd ^= 1 << t
+    else:  # the same, from the counts with the winning tile: take it out
+        w = concealed.winning
+        counts = list(concealed.counts)
+        counts[w] -= 1
+        held = concealed.held if counts[w] else concealed.held & ~(1 << w)
+        odd = 0
+        if n_melds == 0:
+            for t in range(34):
+                if counts[t] & 1:
+                    odd |= 1 << t
+        code0, code1, code2 = concealed.codes
+        if w < 9:
+            code0 -= 1 << 3 * w
+        elif w < 18:
+            code1 -= 1 << 3 * (w - 9)
+        elif w < 27:
+            code2 -= 1 << 3 * (w - 18)
+        codes = (code0, code1, code2)
+    waits = _regular_waits(counts, held >> 27 != 0, codes)
     if n_melds == 0:
         if seven_pairs and odd and not odd & (odd - 1):
             waits |= odd  # seven pairs: the one tile held an odd number of times

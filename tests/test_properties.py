@@ -15,12 +15,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, Score, format_hand, parse, score
-from scorer.canonical import hand_text, read_common, read_common_text
+from scorer.arrange import concealed_counts
+from scorer.canonical import CANONICAL_MELDS, hand_text, read_common, read_common_text, read_meld
 from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
 from scorer.rulings import RULING_IDS
 from scorer.tiles import name, run_text
 from scorer.validate import validate
+from scorer.wait import waiting_mask
 from tests.support.generate import FORMS, GeneratedHand, random_hand, random_hands
 
 PROFILES = ("green-book", "chinese-practice", "starback")
@@ -213,6 +215,25 @@ def test_the_one_pass_reader_gives_the_canonical_text(g: GeneratedHand, rnd: ran
         read = read_common_text(text)
         assert read is not None, text
         assert read[1] == hand_text(read[0]) == format_hand(parse(text)) == g.text, text
+
+
+@SETTINGS
+@given(hands)
+def test_the_waits_read_from_the_counts_are_the_waits(g: GeneratedHand) -> None:
+    # the scorer asks for a hand's waits with the counts it made already (the winning tile then taken out)
+    assert waiting_mask(g.hand, concealed=concealed_counts(g.hand)) == waiting_mask(g.hand)
+
+
+def test_every_canonical_set_reads_as_the_reader_reads_it():
+    # the one-pass reader takes a set written canonically from a table made at import, every other writing from
+    # read_meld: the table must hold, for each text, what read_meld makes of it, and every set the notation writes
+    assert len(CANONICAL_MELDS) == 21 * 4 + 34 * 4 + 34 * 7
+    for text, entry in CANONICAL_MELDS.items():
+        assert read_meld(text) == entry, text
+    assert read_meld("[213m,1]") == CANONICAL_MELDS["[123m,1]"]
+    assert read_meld("[555z]") == CANONICAL_MELDS["[CCC]"]
+    assert read_meld("[1111m,4]") is None and read_meld("[124m]") is None
+    assert read_common("[555z][4444s,5]123m9p|ES0000+1") == parse("[CCC][4444s,5]123m9p|ES0000+1")
 
 
 def _fifth_copy(g: GeneratedHand, rnd: random.Random) -> str | None:

@@ -24,10 +24,13 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from ..profiles import Profile
+from ..result import Excluded
+from ..result_makers import excluded
 from .positions import OVERLAPS, PRINCIPLE_ACCOUNT_ONCE, TREE
 from .table import CONDITIONS, EXCLUSIONS, FANS, N_FANS, ExclusionRule
 from .view import HandFacts, Hits
 
+FAN_SLOTS: Final = N_FANS  # table.N_FANS as a constant compiled code reads as a C value
 NON_REPETITION: Final = "principle-non-repetition"
 NON_IDENTICAL: Final = "principle-non-identical"
 ACCOUNT_ONCE: Final = PRINCIPLE_ACCOUNT_ONCE  # a principle, and a disputed ruling too
@@ -56,19 +59,24 @@ class Hit:
 
 
 class Removal:
-    """Why one fan (some or all of its instances) was not scored."""
+    """Why one fan (some or all of its instances) was not scored. ``shown``: the result that says so, already
+    made, while one exclusion row alone removed the fan (see :class:`Row`); None once anything else is added."""
 
-    __slots__ = ("fan", "by", "rulings")
+    __slots__ = ("fan", "by", "rulings", "shown")
 
-    def __init__(self, fan: int, by: list[int] | None = None, rulings: list[str] | None = None) -> None:
+    def __init__(
+        self, fan: int, by: list[int] | None = None, rulings: list[str] | None = None, shown: Excluded | None = None
+    ) -> None:
         self.fan = fan
         self.by: list[int] = [] if by is None else by
         self.rulings: list[str] = [] if rulings is None else rulings
+        self.shown = shown
 
     def copy(self) -> Removal:
-        return Removal(self.fan, list(self.by), list(self.rulings))
+        return Removal(self.fan, list(self.by), list(self.rulings), self.shown)
 
     def add(self, by: list[int], rulings: list[str]) -> None:
+        self.shown = None
         for b in by:
             if b not in self.by:
                 self.by.append(b)
@@ -143,7 +151,7 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
 def _by_value(hits: list[Hit], points: dict[int, int]) -> list[Hit]:
     """``hits`` sorted from the highest-valued fan down, then by fan number, then by their sets (a stable sort by
     numbers worked out once, rather than a key function called for each hit)."""
-    keyed = [((ABOVE_ANY_VALUE - points[h.fan]) * N_FANS + h.fan, h.sets, i) for i, h in enumerate(hits)]
+    keyed = [((ABOVE_ANY_VALUE - points[h.fan]) * FAN_SLOTS + h.fan, h.sets, i) for i, h in enumerate(hits)]
     keyed.sort()
     return [hits[i] for _, _, i in keyed]
 
@@ -243,9 +251,10 @@ SCOPES: Final = {"all": ALL, "sets": SETS, "one": ONE}
 class Row:
     """One exclusion row in force, read once for the loop of :func:`apply_exclusions`: the fan it excludes,
     its scope, what it requires (``when_fan``, a fan number, 0 for none; ``condition``, a named condition, or
-    None) and the two rulings it cites."""
+    None), the two rulings it cites and ``shown``, the result a score shows when this row alone excluded the
+    fan (results are frozen, so every score shares it)."""
 
-    __slots__ = ("excludes", "scope", "when_fan", "condition", "cite")
+    __slots__ = ("excludes", "scope", "when_fan", "condition", "cite", "shown")
 
     def __init__(self, rule: ExclusionRule) -> None:
         self.excludes: int = rule.excludes
@@ -255,6 +264,8 @@ class Row:
         self.condition: Callable[[HandFacts], bool] | None = CONDITIONS[when] if when and not when.isdigit() else None
         cite = [rule.ruling, FAN_RULING[rule.fan]]
         self.cite: list[str] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
+        b = rule.excludes
+        self.shown = excluded(b, FANS[b].key, FANS[b].name, (rule.fan,), tuple(self.cite))
 
 
 NO_ROWS: Final[tuple[Row, ...]] = ()
@@ -304,19 +315,19 @@ def apply_exclusions(
     active, rank, waived, waiving, _ = rules
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74
-    # (each as place * N_FANS + fan: a list of ints sorts faster than one of tuples).
+    # (each as place * FAN_SLOTS + fan: a list of ints sorts faster than one of tuples).
     excluding: list[int] = []
     any_waiving = False
     for fan in hits:
         place = rank[fan]
         if place >= 0:
-            excluding.append(place * N_FANS + fan)
+            excluding.append(place * FAN_SLOTS + fan)
         if waiving[fan]:
             any_waiving = True
     if len(excluding) > 1:
         excluding.sort()
     for key in excluding:
-        a = key % N_FANS
+        a = key % FAN_SLOTS
         own_hits = hits[a]
         if not own_hits:
             continue
@@ -354,7 +365,7 @@ def apply_exclusions(
             hits[b] = kept
             known = removed.get(b)
             if known is None:
-                removed[b] = Removal(b, [a], list(row.cite))
+                removed[b] = Removal(b, [a], list(row.cite), row.shown)
             else:
                 known.add([a], row.cite)
     if any_waiving:

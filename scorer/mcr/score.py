@@ -76,9 +76,9 @@ FORM_INDEX: Final = {form: i for i, form in enumerate(FORMS)}
 WAIT_INDEX: Final = {None: 0, EDGE: 1, CLOSED: 2, SINGLE: 3}
 # The detectors worth running, chosen once per shape of hand or arrangement (filled on first use; an index, not
 # a cache keyed by a tuple of the shape, which would hash it every time).
-_hand_runs: list[tuple[Run, ...] | None] = new_table(5 * 2 * 4 * HAND_BIT_CODES)
-_set_runs: list[tuple[Run, ...] | None] = new_table(len(FORMS) * 5 * 5 * 5)
-_wait_runs: list[tuple[Detect, ...] | None] = new_table(len(FORMS) * len(WAIT_INDEX))
+_hand_runs: Final[list[tuple[Run, ...] | None]] = new_table(5 * 2 * 4 * HAND_BIT_CODES)
+_set_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * 5 * 5 * 5)
+_wait_runs: Final[list[tuple[Detect, ...] | None]] = new_table(len(FORMS) * len(WAIT_INDEX))
 
 
 def _per_hand(kongs: int, honors: bool, suits: int, situation: int) -> tuple[Run, ...]:
@@ -342,7 +342,7 @@ def _fan_list(reading: Reading) -> tuple[tuple[int, int], ...]:
 # and sets, citing its table row. The key is one number: (fan * 16 + count) * 1024 + points (at most 8 flowers, a
 # fan worth at most 88 a time), then, for a fan of sets, each set's label_id + 1 (8 bits a set, up to
 # MAX_KEYED_SETS sets: the number stays a machine-sized int).
-_made_fans: dict[int, FanScore] = new_cache()
+_made_fans: Final[dict[int, FanScore]] = new_cache()
 MAX_KEYED_SETS: Final = 5
 
 
@@ -366,7 +366,10 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
                 for used in hs:
                     for i in used:
                         label = groups[i].label_id + 1
-                        if label not in labels:
+                        for seen in labels:  # (a loop of int compares, where ``in`` compares objects)
+                            if seen == label:
+                                break
+                        else:
                             labels.append(label)
                 if len(labels) > MAX_KEYED_SETS:
                     key = -1
@@ -393,9 +396,10 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     if not removed:
         return ()
     out = []
-    for n in sorted(removed):
+    for n in sorted(removed) if len(removed) > 1 else removed:
         r = removed[n]
-        out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], tuple(r.by), tuple(r.rulings)))
+        shown = r.shown
+        out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], tuple(r.by), tuple(r.rulings)) if shown is None else shown)
     return tuple(out)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups, most
+from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups
 from ..hand import Hand
 from ..profiles import Profile
 from ..tiles import Tile
@@ -33,11 +33,13 @@ class HandFacts:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.situation = hand.situation
-        in_hand, mask = concealed_counts(hand)
-        self.concealed_counts = (in_hand, mask)  # for arrangements(), which only reads them
+        held = concealed_counts(hand)
+        self.concealed_counts = held  # for arrangements() and the wait test, which only read it
+        mask = held.held
+        top = held.top
         declared = declared_groups(hand)
         self.declared = declared  # the same
-        counts = list(in_hand)  # as Hand.counts(): kongs counted as four
+        counts = list(held.counts)  # as Hand.counts(): kongs counted as four
         kong_tiles: list[Tile] = []
         n_concealed_kongs = 0
         concealed = True
@@ -47,11 +49,16 @@ class HandFacts:
             t = g.tile
             k = g.kind
             if k is CHOW:
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
+                for u in range(t, t + 3):
+                    n = counts[u] + 1
+                    counts[u] = n
+                    if n > top:
+                        top = n
             else:
-                counts[t] += g.copies
+                n = counts[t] + g.copies
+                counts[t] = n
+                if n > top:
+                    top = n
             mask |= g.mask  # the declared set's tiles
             concealed = concealed and g.concealed
             if k is KONG:
@@ -60,6 +67,7 @@ class HandFacts:
             if g.mask >> win & 1:
                 declared_copies_of_win += g.copies
         self.counts = counts
+        self.top = top  # the largest of counts
         self.mask = mask  # bit t: the hand holds tile t
         suits_present = (mask & CHARACTERS != 0) | (mask & DOTS != 0) << 1 | (mask & BAMBOO != 0) << 2  # bit s: suit s
         self.suits = SUIT_SETS[suits_present]
@@ -70,9 +78,7 @@ class HandFacts:
         self.concealed = concealed
         self.kong_tiles = frozenset(kong_tiles) if kong_tiles else NO_TILES
         # Tiles held four times but not as a declared kong (the Tile Hog candidates).
-        self.hog_tiles = (
-            tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if most(counts) >= 4 else ()
-        )
+        self.hog_tiles = tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if top >= 4 else ()
         self.declared_copies_of_win = declared_copies_of_win
         s = self.situation
         drawn = s.self_drawn
@@ -93,7 +99,7 @@ class HandFacts:
         tile whose four copies all stand in the hand is no wait (Starbäck 6.1)."""
         hand = self.hand
         if self._waits < 0:
-            self._waits = waiting_mask(hand)
+            self._waits = waiting_mask(hand, concealed=self.concealed_counts)
         others = self._waits & ~(1 << hand.winning)
         if others and not fifth_tile_counts:
             for t in set(hand.standing):
