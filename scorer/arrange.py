@@ -284,9 +284,37 @@ def suit_status(code: int) -> int:
     found = _statuses.get(code)
     if found is not None:
         return found
-    status = split_status([code >> 3 * r & 7 for r in range(9)])
+    status = code_status(code)
     remember(_statuses, code, status)
     return status
+
+
+def code_status(code: int) -> int:
+    """:func:`split_status` of one suit's counts as their :func:`suit_code` (read from the integer, no list)."""
+    size = weighted = 0
+    for r in range(9):
+        n = code >> 3 * r & 7
+        size += n
+        weighted += r * n
+    if size % 3 == 0:
+        return NO_PAIR if _code_sets_only(code) else 0
+    if size % 3 == 2:
+        # Sets add up to a multiple of 3 in sum(rank * count): the pair's rank r has 2r = that sum, mod 3.
+        for r in range(2 * weighted % 3, 9, 3):
+            if code >> 3 * r & 7 >= 2 and _code_sets_only(code - (2 << 3 * r)):
+                return WITH_PAIR
+    return 0
+
+
+def _code_sets_only(code: int) -> bool:
+    """:func:`_sets_only` of one suit's counts as their :func:`suit_code`."""
+    back1 = back2 = 0  # chows begun one and two ranks below
+    for r in range(9):
+        rest = (code >> 3 * r & 7) - back1 - back2
+        if rest < 0:
+            return False
+        back2, back1 = back1, rest % 3
+    return back1 == back2 == 0  # no chow may begin on rank 8 or 9
 
 
 def split_status(counts: list[int]) -> int:

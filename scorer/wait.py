@@ -20,6 +20,7 @@ from .arrange import (
     SUITED_MASK,
     WITH_PAIR,
     Concealed,
+    code_status,
     honor_pair_count,
     is_regular_complete,
     most,
@@ -62,24 +63,28 @@ def _suit_completions(code: int) -> tuple[int, int]:
     found = _completions.get(code)
     if found is not None:
         return found
-    counts = [code >> 3 * r & 7 for r in range(9)]
     near = 0
     for r in range(9):
-        if counts[r]:
+        if code >> 3 * r & 7:
             near |= NEIGHBOURS[r]  # tile r of the first suit: its neighbours' bits are their ranks
     alone = paired = 0
-    c = list(counts)
     for r in range(9):
         if near >> r & 1:
-            c[r] += 1
-            status = split_status(c)
-            c[r] -= 1
+            n = code >> 3 * r & 7
+            # one more of rank r: in the code while it fits in its 3 bits (a checked hand holds at most 4)
+            status = code_status(code + (1 << 3 * r)) if n < 7 else split_status(_with_one_more(code, r))
             if status & NO_PAIR:
                 alone |= 1 << r
             if status & WITH_PAIR:
                 paired |= 1 << r
     remember(_completions, code, (alone, paired))
     return alone, paired
+
+
+def _with_one_more(code: int, rank: int) -> list[int]:
+    counts = [code >> 3 * r & 7 for r in range(9)]
+    counts[rank] += 1
+    return counts
 
 
 def _regular_waits(counts: list[int], honors: bool, codes: tuple[int, int, int] | None = None) -> int:

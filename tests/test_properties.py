@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, Score, format_hand, parse, score
-from scorer.arrange import concealed_counts
+from scorer.arrange import code_status, concealed_counts, split_status
 from scorer.canonical import CANONICAL_MELDS, hand_text, read_common, read_common_text, read_meld
 from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
@@ -215,6 +215,14 @@ def test_the_one_pass_reader_gives_the_canonical_text(g: GeneratedHand, rnd: ran
         read = read_common_text(text)
         assert read is not None, text
         assert read[1] == hand_text(read[0]) == format_hand(parse(text)) == g.text, text
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=9, max_size=9))
+def test_a_suit_read_from_its_code_splits_as_from_its_counts(counts: list[int]) -> None:
+    # the wait test and the suit statuses read a suit's counts from one integer, 3 bits a rank
+    code = sum(n << 3 * r for r, n in enumerate(counts))
+    assert code_status(code) == split_status(counts)
 
 
 @SETTINGS

@@ -279,6 +279,7 @@ class Rules(NamedTuple):
     waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
     waiving: list[bool]  # by fan: is it the excluding fan of a waived row?
     tree: bool  # does account-once make the chosen set-combination fans a forest (choose_combinations)?
+    values: list[int]  # each fan's points under the profile (profile.points as a list: read without hashing)
 
 
 @lru_cache(maxsize=64)
@@ -301,7 +302,8 @@ def rules_for(profile: Profile) -> Rules:
     for a, _ in waived:
         waiving[a] = True
     tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
-    return Rules([tuple(active.get(n, NO_ROWS)) for n in range(N_FANS)], rank, waived, waiving, tree)
+    values = [profile.points.get(n, 0) for n in range(N_FANS)]  # every fan has its points (profiles.py)
+    return Rules([tuple(active.get(n, NO_ROWS)) for n in range(N_FANS)], rank, waived, waiving, tree, values)
 
 
 def apply_exclusions(
@@ -312,7 +314,7 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, rank, waived, waiving, _ = rules
+    active, rank, waived, waiving, _, _ = rules
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74
     # (each as place * FAN_SLOTS + fan: a list of ints sorts faster than one of tuples).

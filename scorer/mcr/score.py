@@ -204,7 +204,7 @@ def _evaluate(view: View, profile: Profile, rules: Rules, per_hand: dict[int, Hi
     """Add the wait fan to the fans of the hand and of its sets, and exclude what the scored fans imply (by the
     profile's exclusion ``rules``)."""
     arr = view.arr
-    points = profile.points
+    points = rules.values
     hits = dict(per_hand)  # exclusions replace a fan's list, never change it in place
     hits.update(sets.hits)
     for d in _wait_detectors(arr.form, arr.wait):
@@ -346,8 +346,8 @@ _made_fans: Final[dict[int, FanScore]] = new_cache()
 MAX_KEYED_SETS: Final = 5
 
 
-def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
-    """The fans a reading scores, with their points, sets and rulings."""
+def _fans(reading: Reading, points: list[int]) -> tuple[FanScore, ...]:
+    """The fans a reading scores, with their points (``points``: each fan's, by number), sets and rulings."""
     fans = []
     hits = reading.hits
     groups = reading.arr.groups
@@ -362,20 +362,18 @@ def _fans(reading: Reading, points: dict[int, int]) -> tuple[FanScore, ...]:
         if plain and not CITES_MORE[number] and count < 16 and value < 1024:
             key = (number * 16 + count) * 1024 + value
             if count > 1 or hs[0]:  # a fan of sets: add the sets' labels, each once, in order (as _sets_text)
-                labels: list[int] = []
+                n_labels = 0
                 for used in hs:
                     for i in used:
                         label = groups[i].label_id + 1
-                        for seen in labels:  # (a loop of int compares, where ``in`` compares objects)
-                            if seen == label:
-                                break
-                        else:
-                            labels.append(label)
-                if len(labels) > MAX_KEYED_SETS:
+                        k = 0
+                        while k < n_labels and key >> 8 * k & 255 != label:  # each label once
+                            k += 1
+                        if k == n_labels:
+                            key = key << 8 | label
+                            n_labels += 1
+                if n_labels > MAX_KEYED_SETS:
                     key = -1
-                else:
-                    for label in labels:
-                        key = key << 8 | label
         if key >= 0:
             made = _made_fans.get(key)
             if made is None:
@@ -406,7 +404,7 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
 def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading], text: str) -> Score:
     """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings, and the
     other readings of the same total."""
-    points = profile.points
+    points = rules_for(profile).values
     flowers = hand.situation.flowers
     total = best.total
     meets = total - flowers >= MINIMUM
