@@ -66,8 +66,19 @@ class Reading:
         self.extra = extra
 
 
-# A detector as the loops below read it: its fan, its function and whether it is a set-combination fan.
-Run = tuple[int, Detector, bool, int, int]  # and what it needs (HAND_BITS), and the tiles it is within
+class Run:
+    """A detector as the loops below read it (a native class once compiled: its fields are C reads): its fan,
+    its function, whether it is a set-combination fan, what the hand needs (HAND_BITS) and the tiles the hand
+    must stay within for it to run."""
+
+    __slots__ = ("number", "detect", "combination", "needs", "within")
+
+    def __init__(self, d: Detect) -> None:
+        self.number: int = d.number
+        self.detect: Detector = d.detect
+        self.combination: bool = d.combination
+        self.needs: int = d.needs
+        self.within: int = d.within
 
 
 HAND_BIT_CODES: Final = 1 << len(HAND_BITS)  # the hands' HandFacts.bits take values below this
@@ -78,7 +89,7 @@ WAIT_INDEX: Final = {None: 0, EDGE: 1, CLOSED: 2, SINGLE: 3}
 # a cache keyed by a tuple of the shape, which would hash it every time).
 _hand_runs: Final[list[tuple[Run, ...] | None]] = new_table(5 * 2 * 4 * HAND_BIT_CODES)
 _set_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * 5 * 5 * 5)
-_wait_runs: Final[list[tuple[Detect, ...] | None]] = new_table(len(FORMS) * len(WAIT_INDEX))
+_wait_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * len(WAIT_INDEX))
 
 
 def _per_hand(kongs: int, honors: bool, suits: int, situation: int) -> tuple[Run, ...]:
@@ -89,7 +100,7 @@ def _per_hand(kongs: int, honors: bool, suits: int, situation: int) -> tuple[Run
     found = _hand_runs[key]
     if found is None:
         found = tuple(
-            (d.number, d.detect, d.combination, d.needs, d.within)
+            Run(d)
             for d in DETECTORS.values()
             if d.per_hand
             and d.kongs <= kongs
@@ -108,7 +119,7 @@ def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tup
     found = _set_runs[key]
     if found is None:
         found = tuple(
-            (d.number, d.detect, d.combination, d.needs, d.within)
+            Run(d)
             for d in DETECTORS.values()
             if not d.per_hand
             and not d.fallback
@@ -122,12 +133,12 @@ def _per_arrangement(form: str, chows: int, pungs: int, honor_pungs: int) -> tup
     return found
 
 
-def _wait_detectors(form: str, wait: str | None) -> tuple[Detect, ...]:
+def _wait_detectors(form: str, wait: str | None) -> tuple[Run, ...]:
     """The detector of the wait fan of an arrangement of this form won with this wait (none without one)."""
     key = FORM_INDEX[form] * 4 + WAIT_INDEX[wait]
     found = _wait_runs[key]
     if found is None:
-        found = tuple(d for d in DETECTORS.values() if wait is not None and d.wait == wait and form in d.forms)
+        found = tuple(Run(d) for d in DETECTORS.values() if wait is not None and d.wait == wait and form in d.forms)
         _wait_runs[key] = found
     return found
 
@@ -137,12 +148,12 @@ def _hand_hits(view: View) -> dict[int, Hits]:
     found = {}
     facts = view.facts
     tiles = facts.mask
-    for number, detect, _, _, within in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits), facts.bits):
-        if tiles & ~within:
+    for run in _per_hand(facts.n_kongs, facts.has_honors, len(facts.suits), facts.bits):
+        if tiles & ~run.within:
             continue
-        hits = detect(view)
+        hits = run.detect(view)
         if hits:
-            found[number] = hits
+            found[run.number] = hits
     return found
 
 
@@ -167,19 +178,18 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
     facts = view.facts
     tiles = facts.mask
     bits = facts.bits
-    for number, detect, combination, needs, within in _per_arrangement(
-        view.form, len(view.chows), len(view.pungs), view.honor_pungs
-    ):
-        if tiles & ~within or needs & ~bits:
+    for run in _per_arrangement(view.form, len(view.chows), len(view.pungs), view.honor_pungs):
+        if tiles & ~run.within or run.needs & ~bits:
             continue
-        found = detect(view)
+        found = run.detect(view)
         if not found:
             continue
-        if combination:
+        if run.combination:
+            number = run.number
             for s in found:
                 combos.append(Hit(number, s))
         else:
-            hits[number] = found
+            hits[run.number] = found
     if not combos:
         return [SetFans(hits, {})]
     choices = choose_combinations(combos, points, profile)

@@ -75,13 +75,16 @@ def consecutive(tiles: list[int], step: int, same_suit: bool) -> bool:
 def shifted(triples: list[Triple], steps: tuple[int, ...], same_suit: bool) -> Hits:
     """The triples of suited sets rising by one of ``steps``: in one suit, or (same_suit False) by rank in
     three suits."""
+    allowed = 0  # the steps as a bit set (bit k: a step of k), tested with integer arithmetic
+    for step in steps:
+        allowed |= 1 << step
     out: Hits = []
     for sets, (low, mid, high), ranks, suits in triples:
         if high >= 27:
             continue
         if same_suit:
-            if low // 9 == high // 9 and mid - low == high - mid and mid - low in steps:
+            if low // 9 == high // 9 and mid - low == high - mid and allowed >> mid - low & 1:
                 out.append(sets)
-        elif suits == 3 and ranks[1] - ranks[0] == ranks[2] - ranks[1] and ranks[1] - ranks[0] in steps:
+        elif suits == 3 and ranks[1] - ranks[0] == ranks[2] - ranks[1] and allowed >> ranks[1] - ranks[0] & 1:
             out.append(sets)
     return out
