@@ -48,6 +48,8 @@ def _knitted_tiles(order: tuple[int, int, int]) -> tuple[Tile, ...]:
 KNITTED: Final = {order: _knitted_tiles(order) for order in KNITTED_SUITS}
 KNITTED_ALLOWED: Final = {order: frozenset(tiles) | frozenset(HONORS) for order, tiles in KNITTED.items()}
 KNITTED_MASKS: Final = {order: sum(1 << t for t in tiles) for order, tiles in KNITTED.items()}
+# The same, as one tuple to loop over: (order, its nine tiles, their mask).
+KNITTED_LAYOUTS: Final = tuple((order, tiles, KNITTED_MASKS[order]) for order, tiles in KNITTED.items())
 
 
 def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
@@ -387,8 +389,8 @@ def knitted_straight_rest(counts: list[int], held: int) -> list[tuple[tuple[int,
     """For each knitted layout fully present, the counts left after removing its nine tiles
     (``held``: the held tiles, bit t for tile t)."""
     out = []
-    for order, tiles in KNITTED.items():
-        if not KNITTED_MASKS[order] & ~held:
+    for order, tiles, mask in KNITTED_LAYOUTS:
+        if not mask & ~held:
             rest = list(counts)
             for t in tiles:
                 rest[t] -= 1

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Final
 
 from .arrange import (
-    KNITTED,
     KNITTED_ALLOWED,
-    KNITTED_MASKS,
+    KNITTED_LAYOUTS,
     NO_PAIR,
     ORPHAN_MASK,
     SUITED_MASK,
@@ -180,8 +179,9 @@ def waiting_mask(
                             waits |= 1 << t
     # with fewer than 8 suited kinds held, no knitted straight lacks one tile only
     if knitted and n_melds <= 1 and (held & SUITED_MASK).bit_count() >= 8:
-        for order, tiles in KNITTED.items():
-            if (KNITTED_MASKS[order] & ~held).bit_count() > 1:
+        for _, tiles, mask in KNITTED_LAYOUTS:
+            lacking = mask & ~held
+            if lacking & (lacking - 1):  # more than one of its tiles lacking
                 continue
             missing = [t for t in tiles if not counts[t]]
             for c in missing if missing else _candidates(counts):
