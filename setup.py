@@ -33,6 +33,7 @@ COMPILED = [
     "scorer/canonical.py",
     "scorer/consistency.py",
     "scorer/result_makers.py",
+    "scorer/suit_status.py",
     "scorer/arrange.py",
     "scorer/wait.py",
     "scorer/mcr/view.py",

@@ -34,6 +34,8 @@ _melds: Final[dict[str, tuple[Meld, str, int]]] = new_cache()
 _situations: Final[dict[str, tuple[Situation, str]]] = new_cache()
 _meld_texts: Final[dict[int, str]] = new_cache()
 # What the two caches above hold for a text that is no set or no situation (one lookup reads either answer).
+# Told apart by value (an empty text), never by identity: compiled, a Final tuple is a C struct, boxed afresh at
+# each use, so ``is`` would not find it again.
 NO_MELD: Final[tuple[Meld, str, int]] = (Meld(Kind.PUNG, 0, None), "", -1)
 NO_SITUATION: Final[tuple[Situation, str]] = (Situation(), "")
 _situation_texts: Final[dict[int, str]] = new_cache()
@@ -208,7 +210,7 @@ def _meld(written: str) -> tuple[Meld, str, int] | None:
             found = read_meld(written)
             remember(_melds, written, NO_MELD if found is None else found)
             return found
-    return None if known is NO_MELD else known
+    return None if not known[1] else known
 
 
 def read_meld(written: str) -> tuple[Meld, str, int] | None:
@@ -256,7 +258,7 @@ def _situation(suffix: str) -> tuple[Situation, str] | None:
     the suffix's canonical text, or None."""
     known = _situations.get(suffix)
     if known is not None:
-        return None if known is NO_SITUATION else known
+        return None if not known[1] else known
     found: tuple[Situation, str] | None = None
     rest = suffix
     winds = [WINDS[0], WINDS[0]]

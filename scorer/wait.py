@@ -1,7 +1,7 @@
 """The tiles a hand waits on: what completes its 13 tiles, in four sets and a pair or a special form.
 
 The scorer asks it for the wait fans (a hand that waited on one tile alone); the search per suit
-shares :mod:`scorer.arrange`'s split statuses.
+reads the split statuses of :mod:`scorer.suit_status`.
 
 Compiled with mypyc in a wheel (``setup.py``): its tables are ``Final`` and its tile sets are integer
 bit sets, so the search runs as C arithmetic once compiled.
@@ -11,25 +11,20 @@ from __future__ import annotations
 
 from typing import Final
 
-from .arrange import (
-    KNITTED_ALLOWED,
-    KNITTED_LAYOUTS,
+from .arrange import KNITTED_ALLOWED, KNITTED_LAYOUTS, ORPHAN_MASK, SUITED_MASK, Concealed, most
+from .caches import new_cache, remember
+from .hand import Hand
+from .suit_status import (
     NO_PAIR,
-    ORPHAN_MASK,
-    SUITED_MASK,
     WITH_PAIR,
-    Concealed,
     code_status,
     honor_pair_count,
     is_regular_complete,
-    most,
     one_pair,
     split_status,
     suit_code,
     suit_status,
 )
-from .caches import new_cache, remember
-from .hand import Hand
 from .tiles import HONORS, ORPHANS, Tile
 
 
@@ -56,7 +51,7 @@ _completions: Final[dict[int, tuple[int, int]]] = new_cache()
 
 
 def _suit_completions(code: int) -> tuple[int, int]:
-    """The ranks (bit r for rank index r) that, added to one suit's counts (:func:`scorer.arrange.suit_code`),
+    """The ranks (bit r for rank index r) that, added to one suit's counts (:func:`scorer.suit_status.suit_code`),
     let it split into sets alone, and those that let it split into sets and one pair. Only ranks within two
     of a held rank can."""
     found = _completions.get(code)

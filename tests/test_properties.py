@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, Score, format_hand, parse, score
-from scorer.arrange import code_status, concealed_counts, split_status
+from scorer.arrange import concealed_counts
 from scorer.canonical import CANONICAL_MELDS, hand_text, read_common, read_common_text, read_meld
 from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
 from scorer.rulings import RULING_IDS
+from scorer.suit_status import code_status, split_status
 from scorer.tiles import name, run_text
 from scorer.validate import validate
 from scorer.wait import waiting_mask
@@ -230,6 +231,19 @@ def test_a_suit_read_from_its_code_splits_as_from_its_counts(counts: list[int]) 
 def test_the_waits_read_from_the_counts_are_the_waits(g: GeneratedHand) -> None:
     # the scorer asks for a hand's waits with the counts it made already (the winning tile then taken out)
     assert waiting_mask(g.hand, concealed=concealed_counts(g.hand)) == waiting_mask(g.hand)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["9m19p199sESWNCFP1m|NS0000+32", "[1111m,4]123456789p5s|EE0000", "[124m]123456789p5s", "123456789m1122p|EQ0000"],
+)
+def test_what_the_one_pass_reader_refuses_it_refuses_again(text: str) -> None:
+    # its caches remember a malformed set or situation, so the second reading comes from them: it must still be
+    # refused (compiled, a sentinel compared by identity once passed for a situation of East, East, no flowers)
+    assert read_common(text) is None
+    assert read_common(text) is None
+    with pytest.raises(MjrefError):
+        parse(text)
 
 
 def test_every_canonical_set_reads_as_the_reader_reads_it():
