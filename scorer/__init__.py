@@ -11,12 +11,61 @@ True
 
 from __future__ import annotations
 
-from .entry import RULESETS, score
+from . import entry
+from .entry import RULESETS
 from .errors import InvalidHand, MjrefError, NotationError, NotWinning, ProfileError
 from .hand import Hand, Kind, Meld, Situation
 from .notation import format_hand, parse
 from .result import BabcockScore, Double, Excluded, FanScore, Score
 from .validate import validate  # noqa: F401  (scorer.validate, the function, as before)
+
+
+def score(
+    hand: str | Hand,
+    profile: str | None = None,
+    ruleset: str = "mcr",
+    *,
+    prevalent: str | None = None,
+    seat: str | None = None,
+    self_drawn: bool | None = None,
+    last_of_kind: bool | None = None,
+    last_of_wall: bool | None = None,
+    kong: bool | None = None,
+    flowers: int | None = None,
+) -> Score:
+    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path;
+    by default the rule set's own: ``green-book`` for ``mcr``, ``babcock`` for ``babcock``).
+
+    Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
+    A :class:`Hand` is held to the same checks as a parsed string. Raises a :class:`MjrefError`
+    subclass on bad input of any kind or type, and for a profile of the other rule set.
+
+    The work is :func:`scorer.entry.score`'s (compiled in a wheel, where a function keeps no docstring: this one
+    is the documented name, and forwards the keywords only when there are any).
+    """
+    if (
+        prevalent is None
+        and seat is None
+        and self_drawn is None
+        and last_of_kind is None
+        and last_of_wall is None
+        and kong is None
+        and flowers is None
+    ):
+        return entry.score(hand, profile, ruleset)
+    return entry.score(
+        hand,
+        profile,
+        ruleset,
+        prevalent=prevalent,
+        seat=seat,
+        self_drawn=self_drawn,
+        last_of_kind=last_of_kind,
+        last_of_wall=last_of_wall,
+        kong=kong,
+        flowers=flowers,
+    )
+
 
 __all__ = [
     "BabcockScore",

@@ -1,16 +1,18 @@
 """The notation's common case, both ways: read a well-formed hand string, write a hand's canonical text.
 
-:func:`read_common` reads what players and programs usually send (sets in brackets, tile runs, an optional
-``|PSabcd`` and ``+N``, spaces anywhere) in one pass, and returns None for anything else, which
-:func:`scorer.notation.parse` then reads carefully to say what is wrong. :func:`hand_text` writes the
+:func:`read_common_text` reads what players and programs usually send (sets in brackets, tile runs, an
+optional ``|PSabcd`` and ``+N``, spaces anywhere) in one pass, with its canonical text, and returns None for
+anything else, which :mod:`scorer.notation` then reads carefully to say what is wrong (:func:`read_common`:
+the hand alone). :func:`hand_text` writes the
 canonical text :func:`scorer.notation.format_hand` promises.
 
 Compiled with mypyc in a wheel (``setup.py``): every score reads and writes a hand, so this is the scorer's
 entry path. What the compiler needs: characters compared as strings of one character and tiles as ``int``
 (no regular expression: a compiled loop over the text is faster than building match objects); the caches
-are plain dicts keyed by strings or small ints, bounded by emptying them when full. Both functions take
-only what the Python entry points have checked (a ``str``; a :class:`~scorer.hand.Hand` of the right
-types), since compiled code answers an ill-typed argument with ``TypeError``.
+are plain dicts keyed by strings or small ints, bounded by emptying them when full. The functions take
+only what their callers have checked (a ``str``: :func:`scorer.entry.score` and :func:`scorer.notation.parse`
+check it; a :class:`~scorer.hand.Hand` of the right types), since compiled code answers an ill-typed argument
+with ``TypeError``.
 """
 
 from __future__ import annotations
@@ -225,7 +227,7 @@ def read_meld(written: str) -> tuple[Meld, str, int] | None:
             return None
         offer = int(digit)
         body = body[:comma]
-    tiles = _tiles(body.encode(), 0, len(body)) if body else None  # (read_common has checked it is ASCII)
+    tiles = _tiles(body.encode(), 0, len(body)) if body else None  # (read_common_text has checked it is ASCII)
     if tiles is None:
         return None
     try:

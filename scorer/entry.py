@@ -19,7 +19,7 @@ from .errors import MjrefError, ProfileError
 from .hand import Hand
 from .mcr.score import score_hand
 from .mcr.view import HandFacts
-from .notation import MAX_LENGTH, parse_text
+from .notation import MAX_LENGTH, parse_text, read_carefully
 from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
 from .result import Score
 from .tiles import WIND_LETTERS, WINDS
@@ -41,16 +41,10 @@ def score(
     kong: object = None,
     flowers: object = None,
 ) -> Score:
-    """Score ``hand`` (notation string or :class:`Hand`) under ``profile`` (built-in name or YAML path;
-    by default the rule set's own: ``green-book`` for ``mcr``, ``babcock`` for ``babcock``).
-
-    Keyword arguments override the hand's situation (winds as ``"E"``, ``"S"``, ``"W"``, ``"N"``).
-    A :class:`Hand` is held to the same checks as a parsed string. Raises a :class:`MjrefError`
-    subclass on bad input of any kind or type, and for a profile of the other rule set.
-    """
+    """:func:`scorer.score`, which documents it (a compiled function keeps no docstring)."""
     if profile is not None and not isinstance(profile, str):
         raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(profile).__name__)
-    if ruleset != "mcr":
+    if not isinstance(ruleset, str) or ruleset != "mcr":
         if ruleset == "babcock":
             rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
             h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
@@ -71,8 +65,8 @@ def score(
         read: tuple[Hand, str | None] | None = None
         if isinstance(hand, str):
             read = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
-            if read is None:
-                read = parse_text(hand)  # the careful reader, which says what is wrong
+            if read is None:  # the careful reader, which says what is wrong (or reads what the common case does not)
+                read = (read_carefully(hand), None) if len(hand) <= MAX_LENGTH else parse_text(hand)
         else:
             read = (checked(hand), None)
         h, text = read

@@ -2,8 +2,8 @@
 
 Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: :class:`Reading` and
 :class:`SetFans` are plain classes with ``__slots__`` and their own ``__init__`` (native classes once
-compiled); the detectors are run from tuples of (fan, function, combination) chosen once per shape of
-hand or arrangement, so the loops read no attribute; constants are ``Final``.
+compiled), and so is :class:`Run`, each detector as the loops read it, chosen once per shape of hand or
+arrangement into tables indexed by a small int, so the loops read C fields; constants are ``Final``.
 """
 
 from __future__ import annotations

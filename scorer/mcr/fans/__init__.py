@@ -23,8 +23,9 @@ Chinese name, then the English. A disputed ruling it depends on is asked as
 ``v.takes(RULING, POSITION)`` with the constants of :mod:`scorer.mcr.positions`.
 
 ``@fan``'s other arguments say when the detector is worth running (see :class:`Detect`, the one place
-they are explained): ``combination``, ``per_hand``, ``kongs``, ``honors``, ``suits``, ``needs`` for the hand;
-``forms``, ``chows``, ``pungs``, ``honor_pungs``, ``wait`` for an arrangement; ``fallback``.
+they are explained): ``combination``, ``per_hand``, ``kongs``, ``honors``, ``suits`` for the hand;
+``forms``, ``chows``, ``pungs``, ``honor_pungs``, ``wait`` for an arrangement; ``needs`` and ``within`` for
+either; ``fallback``.
 
 The tables and the detectors are checked against each other: ``@fan`` refuses a number the table lacks
 or a second detector for a number, importing this package refuses a row without a detector, and
