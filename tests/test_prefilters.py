@@ -1,4 +1,5 @@
-"""The detectors' prefilters never hide a fan: a hand scores the same when every detector runs.
+"""The detectors' prefilters never hide a fan: a hand scores the same when every detector runs, and the shapes
+the detectors of three chows look at first never miss one.
 
 A prefilter (``needs``, ``within``, ``kongs``, ``suits``, …; :class:`scorer.mcr.fans.detector.Detect`) only saves
 running a detector that would find nothing. Here the newer two, what a hand must have (``needs``) and the tiles it
@@ -12,6 +13,7 @@ switching the prefilters off from here would change nothing there.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 
@@ -20,6 +22,15 @@ from scorer import score
 from scorer.caches import clear_caches
 from scorer.mcr.fans import DETECTORS
 from scorer.mcr.fans.detector import EVERY_TILE
+from scorer.mcr.view import (
+    MIXED_SAME,
+    MIXED_SHIFTED,
+    MIXED_STRAIGHT,
+    SAME_CHOW_THRICE,
+    SHIFTED,
+    STRAIGHT,
+    chow_shapes,
+)
 from tests.support.generate import random_hands
 
 PROFILES = ("green-book", "chinese-practice", "starback")
@@ -53,3 +64,38 @@ def test_a_hand_scores_the_same_when_every_detector_runs(request: pytest.Fixture
     request.getfixturevalue("unfiltered")
     assert all(d.needs == 0 and d.within == EVERY_TILE for d in DETECTORS.values())
     assert _scores(texts) == filtered
+
+
+def _shapes_of(triple: tuple[int, int, int]) -> int:
+    """The shape bits three chows starting on these tiles make, read directly from the rules of each fan."""
+    low, mid, high = sorted(triple)
+    suits = {t // 9 for t in triple}
+    ranks = sorted(t % 9 for t in triple)
+    shapes = SAME_CHOW_THRICE if low == high else 0
+    if low % 9 == 0 and mid == low + 3 and high == low + 6:
+        shapes |= STRAIGHT
+    if len(suits) == 1 and mid - low == high - mid and mid - low in (1, 2):
+        shapes |= SHIFTED
+    if len(suits) == 3:
+        if ranks[0] == ranks[2]:
+            shapes |= MIXED_SAME
+        if ranks[1] - ranks[0] == ranks[2] - ranks[1] == 1:
+            shapes |= MIXED_SHIFTED
+        if ranks == [0, 3, 6]:
+            shapes |= MIXED_STRAIGHT
+    return shapes
+
+
+def test_the_chow_shapes_never_miss_a_shape_three_chows_make():
+    # the six detectors of three chows look at View.chow_shapes before running through the triples: for every
+    # three or four chows, each shape some three of them make must be among the bits
+    starts = [t for t in range(27) if t % 9 <= 6]
+    seen = 0
+    for k in (3, 4):
+        for chows in itertools.combinations_with_replacement(starts, k):
+            bits = chow_shapes(list(chows))
+            for triple in itertools.combinations(chows, 3):
+                made = _shapes_of(triple)
+                seen |= made
+                assert made & ~bits == 0, (chows, triple)
+    assert seen == SAME_CHOW_THRICE | STRAIGHT | SHIFTED | MIXED_SAME | MIXED_SHIFTED | MIXED_STRAIGHT

@@ -180,6 +180,7 @@ class View:
         "honor_pungs",
         "chow_pairs",
         "chow_triples",
+        "chow_shapes",
         "pung_pairs",
         "pung_triples",
     )
@@ -226,9 +227,14 @@ class View:
         self.pung_items = pung_items  # (index, tile) of each pung
         self.concealed_pungs = concealed_pungs
         self.honor_pungs = honor_pungs
+        self.chow_shapes = 0
         if len(chows) > 1:
             self.chow_pairs = _pairs(chows, chow_tiles)
-            self.chow_triples = _triples(chows, chow_tiles) if len(chows) > 2 else NO_TRIPLES
+            if len(chows) > 2:
+                self.chow_triples = _triples(chows, chow_tiles)
+                self.chow_shapes = chow_shapes(chow_tiles)
+            else:
+                self.chow_triples = NO_TRIPLES
         else:
             self.chow_pairs, self.chow_triples = NO_PAIRS, NO_TRIPLES
         self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
@@ -243,6 +249,71 @@ class View:
     @property
     def all_sets(self) -> tuple[int, ...]:
         return ALL_SETS[len(self.groups)]
+
+
+# What three of an arrangement's chows may make, as bits of View.chow_shapes (worked out once, from each suit's
+# chows by starting rank, before the detectors of three chows run through the triples): a necessary condition
+# each, never a sufficient one.
+SAME_CHOW_THRICE: Final = 1  # one chow three times (Pure Triple Chow)
+STRAIGHT: Final = 2  # 123, 456, 789 of one suit (Pure Straight)
+SHIFTED: Final = 4  # three of one suit each one or each two up (Pure Shifted Chows)
+MIXED_SAME: Final = 8  # one rank in the three suits (Mixed Triple Chow)
+MIXED_SHIFTED: Final = 16  # ranks each one up in the three suits (Mixed Shifted Chows)
+MIXED_STRAIGHT: Final = 32  # 123, 456, 789 in the three suits (Mixed Straight)
+STARTS_147: Final = 0b001001001  # chows starting on 1, 4 and 7
+
+
+def _suit_shapes(r: int) -> int:
+    """The one-suit shapes of a suit's chows by starting rank (bit k: a chow starts on rank k + 1)."""
+    shapes = 0
+    if r & STARTS_147 == STARTS_147:
+        shapes |= STRAIGHT
+    if r & r >> 1 & r >> 2 or r & r >> 2 & r >> 4:
+        shapes |= SHIFTED
+    return shapes
+
+
+def _in_three_suits(a: int, b: int, c: int, step: int) -> int:
+    """The ranks k (bit k) from which chows of the three suits, in some order, start on k, k + step and
+    k + 2 * step."""
+    s2 = 2 * step
+    return (
+        a & b >> step & c >> s2
+        | a & c >> step & b >> s2
+        | b & a >> step & c >> s2
+        | b & c >> step & a >> s2
+        | c & a >> step & b >> s2
+        | c & b >> step & a >> s2
+    )
+
+
+def chow_shapes(tiles: list[Tile]) -> int:
+    """The bits above for chows starting on ``tiles``."""
+    r0 = r1 = r2 = 0
+    for t in tiles:
+        if t < 9:
+            r0 |= 1 << t
+        elif t < 18:
+            r1 |= 1 << t - 9
+        else:
+            r2 |= 1 << t - 18
+    shapes = _suit_shapes(r0) | _suit_shapes(r1) | _suit_shapes(r2)
+    n = len(tiles)
+    for x in range(n):
+        same = 0
+        for y in range(n):
+            if tiles[y] == tiles[x]:
+                same += 1
+        if same >= 3:
+            shapes |= SAME_CHOW_THRICE
+    if r0 and r1 and r2:
+        if r0 & r1 & r2:
+            shapes |= MIXED_SAME
+        if _in_three_suits(r0, r1, r2, 1):
+            shapes |= MIXED_SHIFTED
+        if _in_three_suits(r0, r1, r2, 3) & 1:  # 1, 4 and 7: from rank 1, three up each
+            shapes |= MIXED_STRAIGHT
+    return shapes
 
 
 ALL_SETS: Final = tuple(tuple(range(n)) for n in range(8))  # every set of an arrangement of n groups

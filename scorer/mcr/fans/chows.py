@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...arrange import KNITTED_STRAIGHT
-from ..view import Hits, View
+from ..view import MIXED_SAME, MIXED_SHIFTED, MIXED_STRAIGHT, SAME_CHOW_THRICE, SHIFTED, STRAIGHT, Hits, View
 from .common import all_sets, consecutive, shifted
 from .detector import NONE, SET_FORMS, fan
 
@@ -43,12 +43,16 @@ def four_pure_shifted_chows(v: View) -> Hits:
 @fan(23, combination=True, chows=3)
 def pure_triple_chow(v: View) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows."""
+    if not v.chow_shapes & SAME_CHOW_THRICE:
+        return NONE
     return [sets for sets, (low, _, high), _, _ in v.chow_triples if low == high]
 
 
 @fan(28, combination=True, chows=3)
 def pure_straight(v: View) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit."""
+    if not v.chow_shapes & STRAIGHT:
+        return NONE
     return [
         sets for sets, (low, mid, high), _, _ in v.chow_triples if low % 9 == 0 and mid == low + 3 and high == low + 6
     ]
@@ -71,24 +75,36 @@ def three_suited_terminal_chows(v: View) -> Hits:
 @fan(30, combination=True, chows=3)
 def pure_shifted_chows(v: View) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit, each one or each two ranks up."""
+    if not v.chow_shapes & SHIFTED:
+        return NONE
     return shifted(v.chow_triples, (1, 2), same_suit=True)
 
 
 @fan(39, combination=True, chows=3)
 def mixed_straight(v: View) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit."""
-    return [sets for sets, _, ranks, suits in v.chow_triples if ranks == (0, 3, 6) and suits == 3]
+    if not v.chow_shapes & MIXED_STRAIGHT:
+        return NONE
+    return [
+        sets
+        for sets, _, ranks, suits in v.chow_triples
+        if ranks[0] == 0 and ranks[1] == 3 and ranks[2] == 6 and suits == 3
+    ]
 
 
 @fan(41, combination=True, chows=3)
 def mixed_triple_chow(v: View) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in all three suits."""
+    if not v.chow_shapes & MIXED_SAME:
+        return NONE
     return [sets for sets, _, ranks, suits in v.chow_triples if ranks[0] == ranks[2] and suits == 3]
 
 
 @fan(51, combination=True, chows=3)
 def mixed_shifted_chows(v: View) -> Hits:
     """三色三步高 Mixed Shifted Chows: chows in three suits, each one rank up."""
+    if not v.chow_shapes & MIXED_SHIFTED:
+        return NONE
     return shifted(v.chow_triples, (1,), same_suit=False)
 
 
