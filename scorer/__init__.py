@@ -41,30 +41,19 @@ def score(
     subclass on bad input of any kind or type, and for a profile of the other rule set.
 
     The work is :func:`scorer.entry.score`'s (compiled in a wheel, where a function keeps no docstring: this one
-    is the documented name, and forwards the keywords only when there are any).
+    is the documented name).
     """
-    if (
-        prevalent is None
-        and seat is None
-        and self_drawn is None
-        and last_of_kind is None
-        and last_of_wall is None
-        and kong is None
-        and flowers is None
-    ):
-        return entry.score(hand, profile, ruleset)
-    return entry.score(
-        hand,
-        profile,
-        ruleset,
-        prevalent=prevalent,
-        seat=seat,
-        self_drawn=self_drawn,
-        last_of_kind=last_of_kind,
-        last_of_wall=last_of_wall,
-        kong=kong,
-        flowers=flowers,
+    given = (  # compared by identity: an argument's own == is never asked
+        prevalent is not None
+        or seat is not None
+        or self_drawn is not None
+        or last_of_kind is not None
+        or last_of_wall is not None
+        or kong is not None
+        or flowers is not None
     )
+    overrides = (prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers) if given else None
+    return entry.score(hand, profile, ruleset, overrides)
 
 
 __all__ = [

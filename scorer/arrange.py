@@ -20,7 +20,7 @@ from typing import Final
 from .caches import new_cache, remember
 from .hand import Hand, Kind
 from .suit_status import suit_code
-from .tiles import HONORS, ORPHANS, Tile, run_text
+from .tiles import HONORS, ORPHANS, Tile, run_text, set_place
 
 # The kinds of set this library compares, as names of its own: hand.py, whose classes callers build, is not
 # compiled, and compiled code reads a Final of a compiled module as a C value rather than looking its name up.
@@ -355,7 +355,7 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
         offer = m.offer
         table = DECLARED_CHOWS if kind is CHOW else DECLARED_PUNGS if kind is PUNG else DECLARED_KONGS
         out.append(table[2 * tile + (offer == 0)])
-        place = (tile * 8 + int(kind)) * 8 + (offer or 0)
+        place = set_place(tile, int(kind), offer)
         if places and place < places[-1]:
             in_order = False
         places.append(place)

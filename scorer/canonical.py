@@ -22,7 +22,7 @@ from typing import Final
 from .caches import new_cache, remember
 from .errors import NotationError
 from .hand import Hand, Kind, Meld, Situation
-from .tiles import HONOR_LETTERS, NAMES, WIND_LETTERS, WINDS, Tile, run_text
+from .tiles import HONOR_LETTERS, NAMES, WIND_LETTERS, WINDS, Tile, run_text, set_place
 from .validate import MAX_FLOWERS, MAX_SETS, declared_set
 
 HONOR_TILES: Final = {ch: 27 + k for k, ch in enumerate(HONOR_LETTERS)}
@@ -204,7 +204,7 @@ def _read_tiles(data: bytes, start: int, end: int, out: list[Tile]) -> int:
 
 def _meld(written: str) -> tuple[Meld, str, int] | None:
     """The declared set ``[tiles]`` or ``[tiles,offer]`` writes, with its canonical text and its place in the
-    canonical order (:func:`_meld_order` as one number), or None."""
+    canonical order (:func:`scorer.tiles.set_place`), or None."""
     known = CANONICAL_MELDS.get(written)
     if known is None:
         known = _melds.get(written)
@@ -238,8 +238,7 @@ def read_meld(written: str) -> tuple[Meld, str, int] | None:
 
 
 def _with_text(meld: Meld) -> tuple[Meld, str, int]:
-    tile, kind, given = _meld_order(meld)
-    return (meld, _meld_text(meld), (tile * 8 + kind) * 8 + given)
+    return (meld, _meld_text(meld), set_place(meld.tile, int(meld.kind), meld.offer))
 
 
 def _canonical_melds() -> dict[str, tuple[Meld, str, int]]:
@@ -307,7 +306,7 @@ def _new_situation(prevalent: Tile, seat: Tile, flags: list[bool], flowers: int)
 
 
 def _suffix_text(prevalent: Tile, seat: Tile, flags: list[bool], flowers: int) -> str:
-    """The canonical suffix of a situation (:func:`_situation_text`), from its parts."""
+    """The canonical suffix ``|PSabcd`` and ``+N`` of a situation, from its parts."""
     text = "|" + WIND_LETTERS[prevalent - 27] + WIND_LETTERS[seat - 27] + "".join(["1" if f else "0" for f in flags])
     return text + "+" + str(flowers) if flowers else text
 
@@ -328,9 +327,8 @@ def hand_text(hand: Hand) -> str:
     return "".join(parts)
 
 
-def _meld_order(m: Meld) -> tuple[int, int, int]:
-    offer = m.offer
-    return (m.tile, int(m.kind), offer if offer is not None else 0)
+def _meld_order(m: Meld) -> int:
+    return set_place(m.tile, int(m.kind), m.offer)
 
 
 def _meld_text(m: Meld) -> str:
@@ -357,10 +355,7 @@ def _situation_text(s: Situation) -> str:
     found = _situation_texts.get(key)
     if found is not None:
         return found
-    flags = "".join(["1" if bits >> (3 - k) & 1 else "0" for k in range(4)])
-    text = f"|{WIND_LETTERS[prevalent - 27]}{WIND_LETTERS[seat - 27]}{flags}"
-    if flowers:
-        text += f"+{flowers}"
+    text = _suffix_text(prevalent, seat, [s.self_drawn, s.last_of_kind, s.last_of_wall, s.kong], flowers)
     remember(_situation_texts, key, text)
     return text
 

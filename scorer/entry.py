@@ -26,42 +26,25 @@ from .tiles import WIND_LETTERS, WINDS
 from .validate import checked, flowers_problem
 
 RULESETS: Final = ("mcr", "babcock")
+# score()'s situation keywords, in order: prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers
+Overrides = tuple[object, object, object, object, object, object, object]
 
 
-def score(
-    hand: object,
-    profile: object = None,
-    ruleset: object = "mcr",
-    *,
-    prevalent: object = None,
-    seat: object = None,
-    self_drawn: object = None,
-    last_of_kind: object = None,
-    last_of_wall: object = None,
-    kong: object = None,
-    flowers: object = None,
-) -> Score:
-    """:func:`scorer.score`, which documents it (a compiled function keeps no docstring)."""
+def score(hand: object, profile: object, ruleset: object, overrides: Overrides | None) -> Score:
+    """:func:`scorer.score`, which documents it (a compiled function keeps no docstring); ``overrides``: its
+    situation keywords, None when none is given."""
     if profile is not None and not isinstance(profile, str):
         raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(profile).__name__)
     if not isinstance(ruleset, str) or ruleset != "mcr":
         if ruleset == "babcock":
             rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
-            h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
+            h = _situated(hand, overrides)
             if h.situation.flowers:
                 raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
             return score_babcock(h, rules)
         message = "unknown rule set %(ruleset)s: supported are %(rulesets)s"
         raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
-    if (
-        prevalent is None
-        and seat is None
-        and self_drawn is None
-        and last_of_kind is None
-        and last_of_wall is None
-        and kong is None
-        and flowers is None
-    ):
+    if overrides is None:
         read: tuple[Hand, str | None] | None = None
         if isinstance(hand, str):
             read = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
@@ -73,22 +56,16 @@ def score(
         facts = HandFacts(h)  # what the checks and the scorer both read, made once
         validate_checked(h, facts.counts, facts.top)
         return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text, facts)
-    h = _situated(hand, prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers)
-    return score_hand(h, mcr_profile(DEFAULT if profile is None else profile))
+    return score_hand(_situated(hand, overrides), mcr_profile(DEFAULT if profile is None else profile))
 
 
-def _situated(
-    hand: object,
-    prevalent: object,
-    seat: object,
-    self_drawn: object,
-    last_of_kind: object,
-    last_of_wall: object,
-    kong: object,
-    flowers: object,
-) -> Hand:
-    """The hand, parsed or checked, with the situation overrides applied, validated."""
+def _situated(hand: object, overrides: Overrides | None) -> Hand:
+    """The hand, parsed or checked, with the situation ``overrides`` (if any) applied, validated."""
     h = parse_text(hand)[0] if isinstance(hand, str) else checked(hand)
+    if overrides is None:
+        validate_checked(h)
+        return h
+    prevalent, seat, self_drawn, last_of_kind, last_of_wall, kong, flowers = overrides
     changes: dict[str, object] = {}
     for field, wind in (("prevalent", prevalent), ("seat", seat)):
         if wind is not None:

@@ -81,6 +81,12 @@ def name(t: Tile) -> str:
 NAMES: Final = tuple(name(t) for t in range(N_KINDS))  # name(t), read from a table
 
 
+def set_place(tile: Tile, kind: int, offer: int | None) -> int:
+    """A declared set's place in canonical order (by tile, then chow, pung, kong, then offer) as one number:
+    kinds and offers are below 8."""
+    return (tile * 8 + kind) * 8 + (offer or 0)
+
+
 def run_text(tiles: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles written compactly, suit letter after each run: ``[0, 1, 2, 27]`` -> ``123mE``."""
     out: list[str] = []

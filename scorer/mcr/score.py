@@ -210,7 +210,7 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
     return out
 
 
-def _evaluate(view: View, profile: Profile, rules: Rules, per_hand: dict[int, Hits], sets: SetFans) -> Reading:
+def _evaluate(view: View, rules: Rules, per_hand: dict[int, Hits], sets: SetFans) -> Reading:
     """Add the wait fan to the fans of the hand and of its sets, and exclude what the scored fans imply (by the
     profile's exclusion ``rules``)."""
     arr = view.arr
@@ -297,9 +297,9 @@ def score_hand(hand: Hand, profile: Profile, text: str | None = None, facts: Han
                 per_hand = _hand_hits(view)
             choices = _set_fans(view, profile)
             seen.append((view, choices))
-        preferred.append(_evaluate(view, profile, rules, per_hand, choices[0]))
+        preferred.append(_evaluate(view, rules, per_hand, choices[0]))
         if len(choices) > 1:
-            others += [_evaluate(view, profile, rules, per_hand, sets) for sets in choices[1:]]
+            others += [_evaluate(view, rules, per_hand, sets) for sets in choices[1:]]
     if not preferred:
         raise NotWinning(
             "not a winning hand: the tiles make neither four sets and a pair nor any special hand "
