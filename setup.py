@@ -20,17 +20,20 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bui
 from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 
 # The scorer's hot path behind its entry points: compiled together as one library. The types a caller builds and
-# the careful checks (hand.py, notation.py, validate.py, errors.py, result.py) stay Python: compiled code checks
-# argument and attribute types itself, so a caller's ill-typed Hand or argument would raise a TypeError there
-# instead of the MjrefError the scorer promises (tests/test_hostile_input.py). entry.py (score() itself) is
-# compiled with every parameter typed object and narrowed by isinstance; canonical.py (the notation's common
-# case), consistency.py (the checks of a checked hand) and result_makers.py are handed only strings, checked hands
-# and the scorer's own values (tests/test_entry_types.py).
+# the careful checks (hand.py, notation.py, validate.py, errors.py) stay Python: compiled code checks argument and
+# attribute types itself, so a caller's ill-typed Hand or argument would raise a TypeError there instead of the
+# MjrefError the scorer promises (tests/test_hostile_input.py). entry.py (score() itself) is compiled with every
+# parameter typed object and narrowed by isinstance; canonical.py (the notation's common case), hand_fields.py
+# and consistency.py (the checks of a checked hand) and result_makers.py are handed only strings, checked hands
+# and the scorer's own values (tests/test_entry_types.py). result.py stays Python: mypyc would compile its frozen
+# dataclasses with their __init__ interpreted, slower than result_makers.py's C calls.
 COMPILED = [
     "scorer/entry.py",
     "scorer/caches.py",
     "scorer/tiles.py",
     "scorer/canonical.py",
+    "scorer/hand_fields.py",
+    "scorer/special_forms.py",
     "scorer/consistency.py",
     "scorer/result_makers.py",
     "scorer/suit_status.py",

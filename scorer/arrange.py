@@ -18,9 +18,20 @@ from __future__ import annotations
 from typing import Final
 
 from .caches import new_cache, remember
-from .hand import Hand, Kind
+from .hand import Hand, Kind, Meld
+from .special_forms import (
+    KNITTED_SUITS,
+    ORPHAN_MASK,
+    SUITED_MASK,
+    holds_odd,
+    honors_knitted_order,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_straight_rest,
+    knitted_tiles,
+)
 from .suit_status import suit_code
-from .tiles import HONORS, ORPHANS, Tile, run_text, set_place
+from .tiles import Tile, run_text, set_place
 
 # The kinds of set this library compares, as names of its own: hand.py, whose classes callers build, is not
 # compiled, and compiled code reads a Final of a compiled module as a C value rather than looking its name up.
@@ -38,26 +49,6 @@ KNITTED_STRAIGHT: Final = "knitted-straight"
 EDGE: Final = "edge"
 CLOSED: Final = "closed"
 SINGLE: Final = "single"
-
-# The six ways to lay 147, 258 and 369 over the three suits: (suit of 147, suit of 258, suit of 369).
-KNITTED_SUITS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-
-
-def _knitted_tiles(order: tuple[int, int, int]) -> tuple[Tile, ...]:
-    return tuple(suit * 9 + start + step for start, suit in enumerate(order) for step in (0, 3, 6))
-
-
-KNITTED: Final = {order: _knitted_tiles(order) for order in KNITTED_SUITS}
-KNITTED_ALLOWED: Final = {order: frozenset(tiles) | frozenset(HONORS) for order, tiles in KNITTED.items()}
-KNITTED_MASKS: Final = {order: sum(1 << t for t in tiles) for order, tiles in KNITTED.items()}
-# The same, as one tuple to loop over: (order, its nine tiles, their mask).
-KNITTED_LAYOUTS: Final = tuple((order, tiles, KNITTED_MASKS[order]) for order, tiles in KNITTED.items())
-
-
-def knitted_tiles(order: tuple[int, ...]) -> tuple[Tile, ...]:
-    """The nine tiles of one knitted straight, e.g. 147m 258p 369s for order (0, 1, 2)."""
-    return KNITTED[order]  # type: ignore[index]
-
 
 _SIZE: Final = {Kind.PUNG: 3, Kind.KONG: 4, Kind.PAIR: 2}
 
@@ -246,61 +237,6 @@ def regular_splits(counts: list[int], codes: tuple[int, int, int] | None = None)
     return out
 
 
-# --- the special forms -----------------------------------------------------------------------------------------
-
-
-def most(counts: list[int]) -> int:
-    """The largest of ``counts`` (``max``, as a loop: compiled, plain C compares rather than the builtin's
-    generic ones)."""
-    top = 0
-    for n in counts:
-        if n > top:
-            top = n
-    return top
-
-
-def holds_odd(counts: list[int]) -> bool:
-    """Is some kind held an odd number of times (for a checked hand, ``1 in counts or 3 in counts``, without the
-    generic compares of ``in``)?"""
-    return any(n & 1 for n in counts)
-
-
-def is_seven_pairs(counts: list[int]) -> bool:
-    return sum(counts) == 14 and set(counts) <= {0, 2, 4}
-
-
-def is_thirteen_orphans(counts: list[int]) -> bool:
-    return all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14 == sum(counts)
-
-
-def honors_knitted_order(counts: list[int]) -> tuple[int, int, int] | None:
-    """The knitted layout of an Honors-and-Knitted hand (14 different tiles), or None."""
-    if most(counts) > 1 or sum(counts) != 14:
-        return None
-    present = [t for t in range(27) if counts[t]]
-    for order, allowed in KNITTED_ALLOWED.items():
-        if all(t in allowed for t in present):
-            return order
-    return None
-
-
-def knitted_straight_rest(counts: list[int], held: int) -> list[tuple[tuple[int, int, int], list[int]]]:
-    """For each knitted layout fully present, the counts left after removing its nine tiles
-    (``held``: the held tiles, bit t for tile t)."""
-    out = []
-    for order, tiles, mask in KNITTED_LAYOUTS:
-        if not mask & ~held:
-            rest = list(counts)
-            for t in tiles:
-                rest[t] -= 1
-            out.append((order, rest))
-    return out
-
-
-ORPHAN_MASK: Final = sum(1 << t for t in ORPHANS)
-SUITED_MASK: Final = (1 << 27) - 1
-
-
 # --- arrangements of a hand ------------------------------------------------------------------------------------
 
 
@@ -316,10 +252,11 @@ def _wait_shape(kind: Kind, start: Tile, win: Tile) -> str | None:
     return None
 
 
-def _with_win(form: str, declared: tuple[Group, ...], concealed: tuple[Group, ...], hand: Hand) -> list[Arrangement]:
-    """One arrangement per distinct concealed group the winning tile can sit in."""
-    w = hand.winning
-    discard = not hand.situation.self_drawn
+def _with_win(
+    form: str, declared: tuple[Group, ...], concealed: tuple[Group, ...], w: Tile, discard: bool
+) -> list[Arrangement]:
+    """One arrangement per distinct concealed group the winning tile ``w`` can sit in (``discard``: the hand
+    was won on a discard)."""
     out = []
     seen = []
     for i, g in enumerate(concealed):
@@ -343,7 +280,11 @@ DECLARED_KONGS: Final = tuple(GROUPS[KONG, t // 2, t % 2 == 1, True] for t in ra
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
     """The declared sets as groups, in canonical order (by tile, then chow, pung, kong): a hand reads the
     same whatever order its sets were written in."""
-    melds = hand.melds
+    return groups_of_melds(hand.melds)
+
+
+def groups_of_melds(melds: tuple[Meld, ...]) -> tuple[Group, ...]:
+    """:func:`declared_groups` of a hand with these declared sets."""
     if not melds:
         return ()
     out: list[Group] = []
@@ -364,8 +305,15 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
     return tuple(g for _, _, g in sorted(zip(places, range(len(out)), out, strict=True)))
 
 
+# Each knitted layout's three groups (147, 258 and 369 in the suits the order gives), by order.
+KNITTED_GROUPS: Final = {
+    order: tuple(GROUPS[Kind.KNITTED, suit * 9 + start, True, False] for start, suit in enumerate(order))
+    for order in KNITTED_SUITS
+}
+
+
 def _knitted_groups(order: tuple[int, int, int]) -> tuple[Group, ...]:
-    return tuple(GROUPS[Kind.KNITTED, suit * 9 + start, True, False] for start, suit in enumerate(order))
+    return KNITTED_GROUPS[order]
 
 
 class Concealed:
@@ -385,12 +333,15 @@ class Concealed:
 
 def concealed_counts(hand: Hand) -> Concealed:
     """What the standing tiles and the winning tile hold (:class:`Concealed`)."""
+    return count_concealed(hand.standing, hand.winning)
+
+
+def count_concealed(standing: tuple[Tile, ...], w: Tile) -> Concealed:
+    """:func:`concealed_counts` of a hand with these standing tiles and winning tile ``w``."""
     counts = [0] * 34
     held = 0
     top = 0
     code0 = code1 = code2 = 0
-    w = hand.winning
-    standing = hand.standing
     last = len(standing)
     for k in range(last + 1):
         t = standing[k] if k < last else w
@@ -422,17 +373,19 @@ def arrangements(
     held = concealed.held
     if declared is None:
         declared = declared_groups(hand)
+    w = concealed.winning
+    discard = not hand.situation.self_drawn
     out: list[Arrangement] = []
     for split in regular_splits(counts, concealed.codes):
-        out += _with_win(REGULAR, declared, split, hand)
-    n_melds = len(hand.melds)
+        out += _with_win(REGULAR, declared, split, w, discard)
+    n_melds = len(declared)  # one group per declared set
     if n_melds > 1:
         return out
     distinct_suited = (held & SUITED_MASK).bit_count()
     if not n_melds:
         if not holds_odd(counts) and is_seven_pairs(counts):
             groups = tuple(GROUPS[PAIR, t, True, False] for t in range(34) for _ in range(counts[t] // 2))
-            win = next(i for i, g in enumerate(groups) if g.tile == hand.winning)
+            win = next(i for i, g in enumerate(groups) if g.tile == w)
             out.append(Arrangement(SEVEN_PAIRS, groups, win, None))
         if held & ORPHAN_MASK == ORPHAN_MASK and is_thirteen_orphans(counts):
             out.append(Arrangement(THIRTEEN_ORPHANS, (), -1, None))
@@ -443,8 +396,8 @@ def arrangements(
         for order, rest in knitted_straight_rest(counts, held):
             knitted = _knitted_groups(order)
             for split in regular_splits(rest):
-                for a in _with_win(KNITTED_STRAIGHT, declared + knitted, split, hand):
+                for a in _with_win(KNITTED_STRAIGHT, declared + knitted, split, w, discard):
                     out.append(a)
-                if hand.winning in knitted_tiles(order):
+                if w in knitted_tiles(order):
                     out.append(Arrangement(KNITTED_STRAIGHT, declared + knitted + split, -1, None))
     return out

@@ -14,7 +14,7 @@ from typing import Final
 
 from .babcock.score import score_hand as score_babcock
 from .canonical import read_common_text
-from .consistency import validate_checked
+from .consistency import validate_checked, validate_fields
 from .errors import MjrefError, ProfileError
 from .hand import Hand
 from .mcr.score import score_hand
@@ -54,7 +54,7 @@ def score(hand: object, profile: object, ruleset: object, overrides: Overrides |
             read = (checked(hand), None)
         h, text = read
         facts = HandFacts(h)  # what the checks and the scorer both read, made once
-        validate_checked(h, facts.counts, facts.top)
+        validate_fields(facts, facts.counts, facts.top)
         return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text, facts)
     return score_hand(_situated(hand, overrides), mcr_profile(DEFAULT if profile is None else profile))
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from .arrange import KNITTED_ALLOWED, KNITTED_LAYOUTS, ORPHAN_MASK, SUITED_MASK, Concealed, most
+from .arrange import Concealed
 from .caches import new_cache, remember
 from .hand import Hand
+from .special_forms import KNITTED_ALLOWED, KNITTED_LAYOUTS, ORPHAN_MASK, SUITED_MASK, most
 from .suit_status import (
     NO_PAIR,
     WITH_PAIR,

@@ -19,9 +19,9 @@ Constants are ``Final``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..profiles import Profile
 from ..result import Excluded
@@ -59,30 +59,36 @@ class Hit:
 
 
 class Removal:
-    """Why one fan (some or all of its instances) was not scored. ``shown``: the result that says so, already
-    made, while one exclusion row alone removed the fan (see :class:`Row`); None once anything else is added."""
+    """Why one fan (some or all of its instances) was not scored: the fans that removed it (``by``) and the
+    rulings that say so, each once, in order (tuples, replaced as more are added: a removal made from one row
+    shares that row's). ``shown``: the result that says so, already made, while one exclusion row alone removed
+    the fan (see :class:`Row`); None once anything else is added."""
 
     __slots__ = ("fan", "by", "rulings", "shown")
 
     def __init__(
-        self, fan: int, by: list[int] | None = None, rulings: list[str] | None = None, shown: Excluded | None = None
+        self, fan: int, by: tuple[int, ...] = (), rulings: tuple[str, ...] = (), shown: Excluded | None = None
     ) -> None:
         self.fan = fan
-        self.by: list[int] = [] if by is None else by
-        self.rulings: list[str] = [] if rulings is None else rulings
+        self.by = by
+        self.rulings = rulings
         self.shown = shown
 
     def copy(self) -> Removal:
-        return Removal(self.fan, list(self.by), list(self.rulings), self.shown)
+        return Removal(self.fan, self.by, self.rulings, self.shown)
 
-    def add(self, by: list[int], rulings: list[str]) -> None:
+    def add(self, by: Sequence[int], rulings: Sequence[str]) -> None:
         self.shown = None
+        fans = list(self.by)
         for b in by:
-            if b not in self.by:
-                self.by.append(b)
+            if b not in fans:
+                fans.append(b)
+        self.by = tuple(fans)
+        cited = list(self.rulings)
         for r in rulings:
-            if r not in self.rulings:
-                self.rulings.append(r)
+            if r not in cited:
+                cited.append(r)
+        self.rulings = tuple(cited)
 
 
 # --- account-once search -------------------------------------------------------------------------------------
@@ -127,7 +133,7 @@ def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | Non
 MAX_CHOICES: Final = 8  # equal-best choices kept per arrangement: enough for every tie seen, bounded for the worst
 
 
-def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profile) -> list[list[Hit]]:
+def choose_combinations(hits: list[Hit], rules: Rules) -> list[list[Hit]]:
     """Every highest-scoring admissible subset of set-combination ``hits`` (at most :data:`MAX_CHOICES`).
 
     The search visits each admissible subset once, in the order of its hits sorted from the highest fan
@@ -137,18 +143,18 @@ def choose_combinations(hits: list[Hit], points: dict[int, int], profile: Profil
     """
     if len(hits) <= 1:
         return [hits]
+    points = rules.values
     order = _by_value(hits, points)
     n = len(order)
     suffix = [0] * (n + 1)
     for k in range(n - 1, -1, -1):
         suffix[k] = suffix[k + 1] + points[order[k].fan]
-    tree = rules_for(profile).tree
-    search = _Search(order, [points[h.fan] for h in order], suffix, tree, profile.overlaps)
+    search = _Search(order, [points[h.fan] for h in order], suffix, rules.tree, rules.overlaps)
     _extend(search, 0, 0)
     return search.best
 
 
-def _by_value(hits: list[Hit], points: dict[int, int]) -> list[Hit]:
+def _by_value(hits: list[Hit], points: list[int]) -> list[Hit]:
     """``hits`` sorted from the highest-valued fan down, then by fan number, then by their sets (a stable sort by
     numbers worked out once, rather than a key function called for each hit)."""
     keyed = [((ABOVE_ANY_VALUE - points[h.fan]) * FAN_SLOTS + h.fan, h.sets, i) for i, h in enumerate(hits)]
@@ -221,13 +227,19 @@ def _within(chosen: list[Hit], other: list[Hit]) -> bool:
     return all(h in other for h in chosen)
 
 
+# The disputed rulings with a position that lets a fan sit inside another, by (the outer fan, the inner fan).
+DISPUTED_OVERLAPS: Final = {
+    pair: [r for (r, _), pairs in OVERLAPS.items() if pair in pairs] for pairs in OVERLAPS.values() for pair in pairs
+}
+NO_RULINGS: Final[list[str]] = []
+
+
 def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int, int]]) -> tuple[list[int], list[str]]:
     """Which chosen fans kept ``hit`` out, and the principle that says so."""
     for c in chosen:
         why = _conflict(hit, c, overlaps)
         if why == NON_REPETITION:
-            disputed = [r for (r, _), pairs in OVERLAPS.items() if (c.fan, hit.fan) in pairs]
-            return [c.fan], [NON_REPETITION, FANS[c.fan].ruling, *disputed]
+            return [c.fan], [NON_REPETITION, FAN_RULING[c.fan], *DISPUTED_OVERLAPS.get((c.fan, hit.fan), NO_RULINGS)]
         if why == NON_IDENTICAL:
             return [c.fan], [NON_IDENTICAL]
     linked = [c.fan for c in chosen if c.mask & hit.mask]
@@ -254,7 +266,7 @@ class Row:
     None), the two rulings it cites and ``shown``, the result a score shows when this row alone excluded the
     fan (results are frozen, so every score shares it)."""
 
-    __slots__ = ("excludes", "scope", "when_fan", "condition", "cite", "shown")
+    __slots__ = ("excludes", "scope", "when_fan", "condition", "by", "cite", "shown")
 
     def __init__(self, rule: ExclusionRule) -> None:
         self.excludes: int = rule.excludes
@@ -262,24 +274,43 @@ class Row:
         when = rule.when
         self.when_fan: int = int(when) if when.isdigit() else 0
         self.condition: Callable[[HandFacts], bool] | None = CONDITIONS[when] if when and not when.isdigit() else None
-        cite = [rule.ruling, FAN_RULING[rule.fan]]
-        self.cite: list[str] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
+        self.by: tuple[int, ...] = (rule.fan,)
+        cite = (rule.ruling, FAN_RULING[rule.fan])
+        self.cite: tuple[str, ...] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
         b = rule.excludes
-        self.shown = excluded(b, FANS[b].key, FANS[b].name, (rule.fan,), tuple(self.cite))
+        self.shown = excluded(b, FANS[b].key, FANS[b].name, self.by, self.cite)
 
 
 NO_ROWS: Final[tuple[Row, ...]] = ()
 
 
-class Rules(NamedTuple):
-    """The exclusion table under one profile, as lists indexed by fan number."""
+class Rules:
+    """What the scorer reads of one profile, worked out once (:func:`rules_for`; a native class once compiled, so
+    its fields are C reads where the profile's are Python attribute lookups): the exclusion table as lists indexed
+    by fan number, and the profile's points, overlaps and answers."""
 
-    active: list[tuple[Row, ...]]  # the rows in force, by excluding fan (none for a fan that excludes nothing)
-    rank: list[int]  # each excluding fan's place when the fans are ordered by value, highest first; -1 for others
-    waived: dict[tuple[int, int], list[str]]  # rows a position switched off: the rulings to cite instead
-    waiving: list[bool]  # by fan: is it the excluding fan of a waived row?
-    tree: bool  # does account-once make the chosen set-combination fans a forest (choose_combinations)?
-    values: list[int]  # each fan's points under the profile (profile.points as a list: read without hashing)
+    __slots__ = ("profile", "active", "rank", "waived", "waiving", "tree", "values", "points", "overlaps", "answers")
+
+    def __init__(
+        self,
+        profile: Profile,
+        active: list[tuple[Row, ...]],
+        rank: list[int],
+        waived: dict[tuple[int, int], list[str]],
+        waiving: list[bool],
+        tree: bool,
+    ) -> None:
+        self.profile = profile
+        self.active = active  # the rows in force, by excluding fan (none for a fan that excludes nothing)
+        self.rank = rank  # each excluding fan's place when the fans are ordered by value, highest first; -1 for others
+        self.waived = waived  # rows a position switched off: the rulings to cite instead
+        self.waiving = waiving  # by fan: is it the excluding fan of a waived row?
+        self.tree = tree  # does account-once make the chosen set-combination fans a forest (choose_combinations)?
+        points = profile.points
+        self.points = points
+        self.values = [points.get(n, 0) for n in range(N_FANS)]  # each fan's points, read without hashing
+        self.overlaps = profile.overlaps
+        self.answers = profile.answers  # Profile.takes' table
 
 
 @lru_cache(maxsize=64)
@@ -302,8 +333,7 @@ def rules_for(profile: Profile) -> Rules:
     for a, _ in waived:
         waiving[a] = True
     tree = profile.takes(PRINCIPLE_ACCOUNT_ONCE, TREE)
-    values = [profile.points.get(n, 0) for n in range(N_FANS)]  # every fan has its points (profiles.py)
-    return Rules([tuple(active.get(n, NO_ROWS)) for n in range(N_FANS)], rank, waived, waiving, tree, values)
+    return Rules(profile, [tuple(active.get(n, NO_ROWS)) for n in range(N_FANS)], rank, waived, waiving, tree)
 
 
 def apply_exclusions(
@@ -314,7 +344,9 @@ def apply_exclusions(
 
     Returns extra rulings to cite on fans that stay because a profile position keeps them.
     """
-    active, rank, waived, waiving, _, _ = rules
+    active = rules.active
+    rank = rules.rank
+    waiving = rules.waiving
     extra: dict[int, list[str]] = {}
     # The excluding fans the reading has, by value, so that 82 (5 points) removes 67 before 67 could remove 74
     # (each as place * FAN_SLOTS + fan: a list of ints sorts faster than one of tuples).
@@ -367,11 +399,11 @@ def apply_exclusions(
             hits[b] = kept
             known = removed.get(b)
             if known is None:
-                removed[b] = Removal(b, [a], list(row.cite), row.shown)
+                removed[b] = Removal(b, row.by, row.cite, row.shown)
             else:
-                known.add([a], row.cite)
+                known.add(row.by, row.cite)
     if any_waiving:
-        for (a, b), rulings in waived.items():
+        for (a, b), rulings in rules.waived.items():
             if hits.get(a) and hits.get(b):
                 extra.setdefault(b, []).extend(r for r in rulings if r not in extra.get(b, []))
     return extra

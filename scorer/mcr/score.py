@@ -169,10 +169,9 @@ class SetFans:
         self.removed = removed
 
 
-def _set_fans(view: View, profile: Profile) -> list[SetFans]:
+def _set_fans(view: View, rules: Rules) -> list[SetFans]:
     """Detect the fans of one arrangement's sets and choose among the set-combination fans: one
     :class:`SetFans` per choice that reaches the best points, the preferred choice first."""
-    points = profile.points
     combos: list[Hit] = []
     hits: dict[int, Hits] = {}
     facts = view.facts
@@ -192,7 +191,7 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
             hits[run.number] = found
     if not combos:
         return [SetFans(hits, {})]
-    choices = choose_combinations(combos, points, profile)
+    choices = choose_combinations(combos, rules)
     out = []
     for chosen in choices:
         these = dict(hits) if len(choices) > 1 else hits  # combination fans are never among ``hits``' keys
@@ -202,7 +201,7 @@ def _set_fans(view: View, profile: Profile) -> list[SetFans]:
         if len(chosen) < len(combos):
             for h in combos:
                 if h not in chosen:
-                    by, rulings = explain_unchosen(h, chosen, profile.overlaps)
+                    by, rulings = explain_unchosen(h, chosen, rules.overlaps)
                     if h.fan not in removed:
                         removed[h.fan] = Removal(h.fan)
                     removed[h.fan].add(by, rulings)
@@ -292,10 +291,10 @@ def score_hand(hand: Hand, profile: Profile, text: str | None = None, facts: Han
             view, choices = known
             view.arr = arr
         else:
-            view = View(facts, arr, profile)
+            view = View(facts, arr, rules)
             if not seen:
                 per_hand = _hand_hits(view)
-            choices = _set_fans(view, profile)
+            choices = _set_fans(view, rules)
             seen.append((view, choices))
         preferred.append(_evaluate(view, rules, per_hand, choices[0]))
         if len(choices) > 1:
@@ -306,7 +305,7 @@ def score_hand(hand: Hand, profile: Profile, text: str | None = None, facts: Han
             "(seven pairs, thirteen orphans, honors and knitted, knitted straight)"
         )
     best, alternatives = best_readings(preferred, others)
-    return _result(hand, profile, best, alternatives, hand_text(hand) if text is None else text)
+    return _result(facts, rules, best, alternatives, hand_text(hand) if text is None else text)
 
 
 def best_readings(preferred: list[Reading], others: list[Reading]) -> tuple[Reading, list[Reading]]:
@@ -407,20 +406,20 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     for n in sorted(removed) if len(removed) > 1 else removed:
         r = removed[n]
         shown = r.shown
-        out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], tuple(r.by), tuple(r.rulings)) if shown is None else shown)
+        out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], r.by, r.rulings) if shown is None else shown)
     return tuple(out)
 
 
-def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading], text: str) -> Score:
+def _result(facts: HandFacts, rules: Rules, best: Reading, others: list[Reading], text: str) -> Score:
     """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings, and the
     other readings of the same total."""
-    points = rules_for(profile).values
-    flowers = hand.situation.flowers
+    points = rules.values
+    flowers = facts.flowers
     total = best.total
     meets = total - flowers >= MINIMUM
     payments: dict[str, int] | None = None
     if meets:
-        if hand.situation.self_drawn:
+        if facts.self_drawn:
             payments = {"others": -(MINIMUM + total), "winner": 3 * (MINIMUM + total)}
         else:
             payments = {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
@@ -430,7 +429,7 @@ def _result(hand: Hand, profile: Profile, best: Reading, others: list[Reading], 
         else ()
     )
     return mcr_score(
-        profile=profile.name,
+        profile=rules.profile.name,
         hand=text,
         total=total,
         flowers=flowers,

@@ -8,13 +8,16 @@ add an attribute there, never from outside. Constants are ``Final``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, concealed_counts, declared_groups
+from ..arrange import CHOW, KONG, PAIR, PUNG, Arrangement, count_concealed, groups_of_melds
 from ..hand import Hand
-from ..profiles import Profile
+from ..hand_fields import HandFields
 from ..tiles import Tile
 from ..wait import waiting_mask
+
+if TYPE_CHECKING:  # exclude.py reads this module's classes
+    from .exclude import Rules
 
 CHARACTERS: Final = (1 << 9) - 1  # the tiles of each suit, as bit sets
 DOTS: Final = CHARACTERS << 9
@@ -26,25 +29,25 @@ NO_TILES: Final[frozenset[Tile]] = frozenset()
 Hits = list[tuple[int, ...]]  # each hit: the indices of the groups one instance of a fan uses
 
 
-class HandFacts:
-    """Facts about the whole hand, shared by all its arrangements. Made before the hand is checked
-    (:func:`scorer.entry.score` hands its ``counts`` to the checks), so it reads any hand of the right types."""
+class HandFacts(HandFields):
+    """Facts about the whole hand, shared by all its arrangements, beside its fields read once
+    (:class:`~scorer.hand_fields.HandFields`). Made before the hand is checked (:func:`scorer.entry.score` hands
+    it to the checks), so it reads any hand of the right types."""
 
     def __init__(self, hand: Hand) -> None:
-        self.hand = hand
-        self.situation = hand.situation
-        held = concealed_counts(hand)
+        super().__init__(hand)
+        win = self.winning
+        held = count_concealed(self.standing, win)
         self.concealed_counts = held  # for arrangements() and the wait test, which only read it
         mask = held.held
         top = held.top
-        declared = declared_groups(hand)
+        declared = groups_of_melds(self.melds)
         self.declared = declared  # the same
         counts = list(held.counts)  # as Hand.counts(): kongs counted as four
         kong_tiles: list[Tile] = []
         n_concealed_kongs = 0
         concealed = True
         declared_copies_of_win = 0
-        win = hand.winning
         for g in declared:
             t = g.tile
             k = g.kind
@@ -80,15 +83,14 @@ class HandFacts:
         # Tiles held four times but not as a declared kong (the Tile Hog candidates).
         self.hog_tiles = tuple(t for t in range(34) if counts[t] == 4 and t not in self.kong_tiles) if top >= 4 else ()
         self.declared_copies_of_win = declared_copies_of_win
-        s = self.situation
-        drawn = s.self_drawn
+        drawn = self.self_drawn
         # The bits of scorer.mcr.fans.detector.HAND_BITS the hand has (self-drawn 1, discard 2, last of the wall 4,
         # kong 8, flowers 16, concealed 32, four of a kind 64): which detectors are worth running.
         self.bits = (
             (1 if drawn else 2)
-            | s.last_of_wall << 2
-            | s.kong << 3
-            | (s.flowers > 0) << 4
+            | self.last_of_wall << 2
+            | self.kong << 3
+            | (self.flowers > 0) << 4
             | concealed << 5
             | (len(self.hog_tiles) > 0) << 6
         )
@@ -97,13 +99,13 @@ class HandFacts:
     def only_winning_tile_waits(self, fifth_tile_counts: bool) -> bool:
         """Did the hand wait on its winning tile alone? With ``fifth_tile_counts`` False, a
         tile whose four copies all stand in the hand is no wait (Starbäck 6.1)."""
-        hand = self.hand
         if self._waits < 0:
-            self._waits = waiting_mask(hand, concealed=self.concealed_counts)
-        others = self._waits & ~(1 << hand.winning)
+            self._waits = waiting_mask(self.hand, concealed=self.concealed_counts)
+        others = self._waits & ~(1 << self.winning)
         if others and not fifth_tile_counts:
-            for t in set(hand.standing):
-                if others >> t & 1 and hand.standing.count(t) >= 4:
+            standing = self.standing
+            for t in set(standing):
+                if others >> t & 1 and standing.count(t) >= 4:
                     others &= ~(1 << t)
         return not others
 
@@ -158,7 +160,8 @@ class View:
     the chows and the pungs (kongs included) by index and tile (``pung_items`` pairs the two), the
     concealed pungs, how many pungs are of honours, the pair and its tile, and every two and every
     three of the chows and of the pungs with their tiles sorted (``chow_pairs``, ``chow_triples``,
-    ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits).
+    ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits; the triples are
+    listed when a detector first asks, as most arrangements' ``chow_shapes`` rule every three-chow fan out).
     The detectors then mostly filter these short lists.
     """
 
@@ -179,17 +182,17 @@ class View:
         "concealed_pungs",
         "honor_pungs",
         "chow_pairs",
-        "chow_triples",
+        "_chow_triples",
         "chow_shapes",
         "pung_pairs",
-        "pung_triples",
+        "_pung_triples",
     )
 
-    def __init__(self, facts: HandFacts, arr: Arrangement, profile: Profile) -> None:
+    def __init__(self, facts: HandFacts, arr: Arrangement, rules: Rules) -> None:
         self.facts = facts
         self.arr = arr
-        self.profile = profile
-        self.answers = profile.answers  # Profile.takes' table, read here by compiled code (takes itself is Python)
+        self.profile = rules.profile
+        self.answers = rules.answers  # Profile.takes' table, read here by compiled code (takes itself is Python)
         self.form = arr.form
         groups = arr.groups
         self.groups = groups
@@ -227,18 +230,27 @@ class View:
         self.pung_items = pung_items  # (index, tile) of each pung
         self.concealed_pungs = concealed_pungs
         self.honor_pungs = honor_pungs
-        self.chow_shapes = 0
-        if len(chows) > 1:
-            self.chow_pairs = _pairs(chows, chow_tiles)
-            if len(chows) > 2:
-                self.chow_triples = _triples(chows, chow_tiles)
-                self.chow_shapes = chow_shapes(chow_tiles)
-            else:
-                self.chow_triples = NO_TRIPLES
-        else:
-            self.chow_pairs, self.chow_triples = NO_PAIRS, NO_TRIPLES
+        self.chow_pairs = _pairs(chows, chow_tiles) if len(chows) > 1 else NO_PAIRS
+        self.chow_shapes = chow_shapes(chow_tiles) if len(chows) > 2 else 0
         self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
-        self.pung_triples = _triples(pungs, pung_tiles) if len(pungs) > 2 else NO_TRIPLES
+        self._chow_triples: list[Triple] | None = None  # listed when first asked
+        self._pung_triples: list[Triple] | None = None
+
+    @property
+    def chow_triples(self) -> list[Triple]:
+        found = self._chow_triples
+        if found is None:
+            found = _triples(self.chows, self.chow_tiles) if len(self.chows) > 2 else NO_TRIPLES
+            self._chow_triples = found
+        return found
+
+    @property
+    def pung_triples(self) -> list[Triple]:
+        found = self._pung_triples
+        if found is None:
+            found = _triples(self.pungs, self.pung_tiles) if len(self.pungs) > 2 else NO_TRIPLES
+            self._pung_triples = found
+        return found
 
     def takes(self, ruling: str, position: str) -> bool:
         """Does the profile take ``position`` on ``ruling``? (:meth:`scorer.profiles.Profile.takes`, which raises

@@ -70,14 +70,14 @@ def dragon_pung(v: View) -> Hits:
 @fan(60, pungs=1, honor_pungs=1)
 def prevalent_wind(v: View) -> Hits:
     """圈风刻 Prevalent Wind: a pung of the wind of the round."""
-    w = v.facts.situation.prevalent
+    w = v.facts.prevalent
     return [(i,) for i, t in v.pung_items if t == w]
 
 
 @fan(61, pungs=1, honor_pungs=1)
 def seat_wind(v: View) -> Hits:
     """门风刻 Seat Wind: a pung of the player's own wind."""
-    w = v.facts.situation.seat
+    w = v.facts.seat
     return [(i,) for i, t in v.pung_items if t == w]
 
 

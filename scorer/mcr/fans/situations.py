@@ -17,36 +17,36 @@ def chicken_hand(v: View) -> Hits:
 @fan(44, per_hand=True, needs=("self-drawn", "last-of-wall"))
 def last_tile_draw(v: View) -> Hits:
     """妙手回春 Last Tile Draw: self-drawn on the last tile of the wall."""
-    s = v.facts.situation
-    return WHOLE if s.self_drawn and s.last_of_wall else NONE
+    f = v.facts
+    return WHOLE if f.self_drawn and f.last_of_wall else NONE
 
 
 @fan(45, per_hand=True, needs=("discard", "last-of-wall"))
 def last_tile_claim(v: View) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
-    s = v.facts.situation
-    return WHOLE if not s.self_drawn and s.last_of_wall else NONE
+    f = v.facts
+    return WHOLE if not f.self_drawn and f.last_of_wall else NONE
 
 
 @fan(46, per_hand=True, needs=("self-drawn", "kong"))
 def out_with_replacement_tile(v: View) -> Hits:
     """杠上开花 Out with Replacement Tile: won on the replacement tile after a kong."""
-    s = v.facts.situation
-    return WHOLE if s.self_drawn and s.kong else NONE
+    f = v.facts
+    return WHOLE if f.self_drawn and f.kong else NONE
 
 
 @fan(47, per_hand=True, needs=("discard", "kong"))
 def robbing_the_kong(v: View) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to a melded pung."""
-    s = v.facts.situation
-    return WHOLE if not s.self_drawn and s.kong else NONE
+    f = v.facts
+    return WHOLE if not f.self_drawn and f.kong else NONE
 
 
 @fan(53, per_hand=True, needs=("discard",))
 def melded_hand(v: View) -> Hits:
     """全求人 Melded Hand: four melded sets, won on a discard to the pair."""
-    h = v.facts.hand
-    if len(h.melds) != 4 or any(m.concealed for m in h.melds) or h.situation.self_drawn:
+    f = v.facts
+    if f.n_melds != 4 or any(g.concealed for g in f.declared) or f.self_drawn:
         return NONE
     return WHOLE
 
@@ -54,7 +54,7 @@ def melded_hand(v: View) -> Hits:
 @fan(56, per_hand=True, needs=("self-drawn", "concealed"))
 def fully_concealed_hand(v: View) -> Hits:
     """不求人 Fully Concealed Hand: no melded set, self-drawn."""
-    return WHOLE if v.facts.concealed and v.facts.situation.self_drawn else NONE
+    return WHOLE if v.facts.concealed and v.facts.self_drawn else NONE
 
 
 @fan(58, per_hand=True)
@@ -64,7 +64,7 @@ def last_tile(v: View) -> Hits:
     Scored without the flag when the other three copies are in the winner's own melded sets.
     """
     f = v.facts
-    return WHOLE if f.situation.last_of_kind or f.declared_copies_of_win == 3 else NONE
+    return WHOLE if f.last_of_kind or f.declared_copies_of_win == 3 else NONE
 
 
 @fan(62, per_hand=True, needs=("concealed",))
@@ -76,10 +76,10 @@ def concealed_hand(v: View) -> Hits:
 @fan(80, per_hand=True, needs=("self-drawn",))
 def self_drawn(v: View) -> Hits:
     """自摸 Self-Drawn."""
-    return WHOLE if v.facts.situation.self_drawn else NONE
+    return WHOLE if v.facts.self_drawn else NONE
 
 
 @fan(81, per_hand=True, needs=("flowers",))
 def flower_tiles(v: View) -> Hits:
     """花牌 Flower Tiles: one point each."""
-    return [()] * v.facts.situation.flowers
+    return [()] * v.facts.flowers

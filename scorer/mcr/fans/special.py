@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...arrange import HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS, is_thirteen_orphans, knitted_tiles
+from ...arrange import HONORS_KNITTED, KNITTED_STRAIGHT, SEVEN_PAIRS
 from ...hand import KNITTED
+from ...special_forms import is_thirteen_orphans, knitted_tiles
 from ...tiles import HONORS
 from ..view import Hits, View
 from .common import TERMINALS_HONORS, all_sets, only
@@ -13,12 +14,13 @@ from .detector import NONE, WHOLE, fan
 @fan(4, per_hand=True, honors=False, suits=(1,))
 def nine_gates(v: View) -> Hits:
     """九莲宝灯 Nine Gates: 1112345678999 of one suit held concealed, won on any tile of that suit."""
-    h = v.facts.hand
-    if h.melds or len(v.facts.suits) != 1 or v.facts.has_honors:
+    f = v.facts
+    if f.n_melds or len(f.suits) != 1 or f.has_honors:
         return NONE
-    base = h.standing[0] - h.standing[0] % 9
+    standing = f.standing
+    base = standing[0] - standing[0] % 9
     counts = [0] * 9
-    for t in h.standing:
+    for t in standing:
         counts[t - base] += 1
     return WHOLE if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3] else NONE
 
@@ -37,7 +39,7 @@ def seven_shifted_pairs(v: View) -> Hits:
 @fan(7, per_hand=True, honors=True, suits=(3,))
 def thirteen_orphans(v: View) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, plus one more of them."""
-    if v.facts.hand.melds or not only(v, TERMINALS_HONORS):
+    if v.facts.n_melds or not only(v, TERMINALS_HONORS):
         return NONE
     return WHOLE if is_thirteen_orphans(v.facts.counts) else NONE
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...arrange import CLOSED, EDGE, KNITTED_STRAIGHT, REGULAR, SINGLE, knitted_tiles
+from ...arrange import CLOSED, EDGE, KNITTED_STRAIGHT, REGULAR, SINGLE
 from ...hand import KNITTED
+from ...special_forms import knitted_tiles
 from ..positions import FORMAL, KNITTED_STRAIGHT_WAITS, NO_COUNT, WAIT_ONLY_ONE_WINNING_TILE
 from ..view import Hits, View
 from .detector import NONE, SET_FORMS, fan
@@ -40,6 +41,6 @@ def _only_one_winning_tile(v: View) -> bool:
         return False
     if v.form == KNITTED_STRAIGHT and v.takes(KNITTED_STRAIGHT_WAITS, NO_COUNT):
         order = tuple(g.tile // 9 for g in v.groups if g.kind is KNITTED)
-        if f.hand.winning in knitted_tiles(order):
+        if f.winning in knitted_tiles(order):
             return False
     return f.only_winning_tile_waits(v.takes(WAIT_ONLY_ONE_WINNING_TILE, FORMAL))
