@@ -294,9 +294,14 @@ def groups_of_melds(melds: tuple[Meld, ...]) -> tuple[Group, ...]:
         kind = m.kind
         tile = m.tile
         offer = m.offer
-        table = DECLARED_CHOWS if kind is CHOW else DECLARED_PUNGS if kind is PUNG else DECLARED_KONGS
+        if kind is CHOW:  # the kind's number (Kind's value), without converting the enum
+            table, number = DECLARED_CHOWS, 0
+        elif kind is PUNG:
+            table, number = DECLARED_PUNGS, 1
+        else:
+            table, number = DECLARED_KONGS, 2
         out.append(table[2 * tile + (offer == 0)])
-        place = set_place(tile, int(kind), offer)
+        place = set_place(tile, number, offer)
         if places and place < places[-1]:
             in_order = False
         places.append(place)
@@ -337,25 +342,32 @@ def concealed_counts(hand: Hand) -> Concealed:
 
 
 def count_concealed(standing: tuple[Tile, ...], w: Tile) -> Concealed:
-    """:func:`concealed_counts` of a hand with these standing tiles and winning tile ``w``."""
+    """:func:`concealed_counts` of a hand with these standing tiles and winning tile ``w`` (each run of one tile
+    in ``standing``, which the notation and the checks keep sorted, is counted at once)."""
     counts = [0] * 34
     held = 0
     top = 0
     code0 = code1 = code2 = 0
     last = len(standing)
-    for k in range(last + 1):
+    k = 0
+    while k <= last:
         t = standing[k] if k < last else w
-        n = counts[t] + 1
+        k += 1
+        run = 1
+        while k < last and standing[k] == t:
+            run += 1
+            k += 1
+        n = counts[t] + run
         counts[t] = n
         if n > top:
             top = n
         held |= 1 << t
         if t < 9:
-            code0 += 1 << 3 * t
+            code0 += run << 3 * t
         elif t < 18:
-            code1 += 1 << 3 * (t - 9)
+            code1 += run << 3 * (t - 9)
         elif t < 27:
-            code2 += 1 << 3 * (t - 18)
+            code2 += run << 3 * (t - 18)
     return Concealed(counts, held, (code0, code1, code2), top, w)
 
 

@@ -38,6 +38,10 @@ _meld_texts: Final[dict[int, str]] = new_cache()
 # What the two caches above hold for a text that is no set or no situation (one lookup reads either answer).
 # Told apart by value (an empty text), never by identity: compiled, a Final tuple is a C struct, boxed afresh at
 # each use, so ``is`` would not find it again.
+# Named once, as in scorer.result_makers: a hand and a situation are made without their dataclass __init__.
+NEW: Final = object.__new__
+HAND: Final = Hand
+SITUATION: Final = Situation
 NO_MELD: Final[tuple[Meld, str, int]] = (Meld(Kind.PUNG, 0, None), "", -1)
 NO_SITUATION: Final[tuple[Situation, str]] = (Situation(), "")
 _situation_texts: Final[dict[int, str]] = new_cache()
@@ -100,7 +104,7 @@ def read_common_text(text: str) -> tuple[Hand, str] | None:
             break
     # Hand(tuple(melds), tuple(standing), winning, situation), without running the frozen dataclass's __init__
     # in the interpreter (as scorer.result_makers does for the results)
-    hand = object.__new__(Hand)
+    hand = NEW(HAND)
     object.__setattr__(hand, "melds", tuple(melds))
     object.__setattr__(hand, "standing", tuple(standing))
     object.__setattr__(hand, "winning", winning)
@@ -294,7 +298,7 @@ def _situation(suffix: str) -> tuple[Situation, str] | None:
 def _new_situation(prevalent: Tile, seat: Tile, flags: list[bool], flowers: int) -> Situation:
     """``Situation(prevalent, seat, *flags, flowers)``, without running the frozen dataclass's ``__init__`` in the
     interpreter (as for the hand in :func:`read_common_text`)."""
-    made = object.__new__(Situation)
+    made = NEW(SITUATION)
     object.__setattr__(made, "prevalent", prevalent)
     object.__setattr__(made, "seat", seat)
     object.__setattr__(made, "self_drawn", flags[0])

@@ -13,14 +13,16 @@ from dataclasses import replace
 from typing import Final
 
 from .babcock.score import score_hand as score_babcock
+from .caches import new_cache, remember
 from .canonical import read_common_text
 from .consistency import validate_checked, validate_fields
 from .errors import MjrefError, ProfileError
 from .hand import Hand
+from .mcr.exclude import PROFILES_KEPT
 from .mcr.score import score_hand
 from .mcr.view import HandFacts
 from .notation import MAX_LENGTH, parse_text, read_carefully
-from .profiles import DEFAULT, DEFAULTS, babcock_profile, mcr_profile
+from .profiles import DEFAULT, DEFAULTS, Profile, babcock_profile, mcr_profile
 from .result import Score
 from .tiles import WIND_LETTERS, WINDS
 from .validate import checked, flowers_problem
@@ -55,8 +57,21 @@ def score(hand: object, profile: object, ruleset: object, overrides: Overrides |
         h, text = read
         facts = HandFacts(h)  # what the checks and the scorer both read, made once
         validate_fields(facts, facts.counts, facts.top)
-        return score_hand(h, mcr_profile(DEFAULT if profile is None else profile), text, facts)
-    return score_hand(_situated(hand, overrides), mcr_profile(DEFAULT if profile is None else profile))
+        return score_hand(h, _mcr_profile(DEFAULT if profile is None else profile), text, facts)
+    return score_hand(_situated(hand, overrides), _mcr_profile(DEFAULT if profile is None else profile))
+
+
+_profiles: Final[dict[str, Profile]] = new_cache()
+
+
+def _mcr_profile(ref: str) -> Profile:
+    """:func:`scorer.profiles.mcr_profile` (which keeps what it loads), from a dict compiled code reads without a
+    functools call."""
+    found = _profiles.get(ref)
+    if found is None:
+        found = mcr_profile(ref)
+        remember(_profiles, ref, found, PROFILES_KEPT)
+    return found
 
 
 def _situated(hand: object, overrides: Overrides | None) -> Hand:

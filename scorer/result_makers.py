@@ -12,14 +12,24 @@ build these functions are plain Python. Each sets every field of its class:
 
 from __future__ import annotations
 
+from typing import Final
+
 from .result import Alternative, Excluded, FanScore, Score
+
+# object.__new__ and the classes, named once: compiled code calls the first without looking it up on ``object``
+# each time, and reads the classes as C values rather than from the module's namespace.
+NEW: Final = object.__new__
+FAN_SCORE: Final = FanScore
+EXCLUDED: Final = Excluded
+ALTERNATIVE: Final = Alternative
+SCORE: Final = Score
 
 
 def fan_score(
     fan: int, key: str, name: str, points: int, count: int, sets: tuple[str, ...], rulings: tuple[str, ...]
 ) -> FanScore:
     """``FanScore(fan, key, name, points, count, sets, rulings)``."""
-    made = object.__new__(FanScore)
+    made = NEW(FAN_SCORE)
     object.__setattr__(made, "fan", fan)
     object.__setattr__(made, "key", key)
     object.__setattr__(made, "name", name)
@@ -32,7 +42,7 @@ def fan_score(
 
 def excluded(fan: int, key: str, name: str, by: tuple[int, ...], rulings: tuple[str, ...]) -> Excluded:
     """``Excluded(fan, key, name, by, rulings)``."""
-    made = object.__new__(Excluded)
+    made = NEW(EXCLUDED)
     object.__setattr__(made, "fan", fan)
     object.__setattr__(made, "key", key)
     object.__setattr__(made, "name", name)
@@ -45,7 +55,7 @@ def alternative(
     form: str, fans: tuple[FanScore, ...], excluded: tuple[Excluded, ...], rulings: tuple[str, ...]
 ) -> Alternative:
     """``Alternative(form, fans, excluded, rulings)``."""
-    made = object.__new__(Alternative)
+    made = NEW(ALTERNATIVE)
     object.__setattr__(made, "form", form)
     object.__setattr__(made, "fans", fans)
     object.__setattr__(made, "excluded", excluded)
@@ -67,7 +77,7 @@ def mcr_score(
     alternatives: tuple[Alternative, ...],
 ) -> Score:
     """``Score(ruleset="mcr", ...)``, every field given."""
-    made = object.__new__(Score)
+    made = NEW(SCORE)
     object.__setattr__(made, "ruleset", "mcr")
     object.__setattr__(made, "profile", profile)
     object.__setattr__(made, "hand", hand)

@@ -20,9 +20,9 @@ Constants are ``Final``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Final
 
+from ..caches import new_cache, remember
 from ..profiles import Profile
 from ..result import Excluded
 from ..result_makers import excluded
@@ -123,9 +123,9 @@ def _conflict(a: Hit, b: Hit, overlaps: frozenset[tuple[int, int]]) -> str | Non
     sa, sb = a.mask, b.mask
     if a.fan == b.fan and sa & sb:
         return NON_IDENTICAL
-    if sa & ~sb == 0 and (b.fan, a.fan) not in overlaps:  # a's sets are among b's
+    if sa & ~sb == 0 and (not overlaps or (b.fan, a.fan) not in overlaps):  # a's sets are among b's
         return NON_REPETITION
-    if sb & ~sa == 0 and (a.fan, b.fan) not in overlaps:
+    if sb & ~sa == 0 and (not overlaps or (a.fan, b.fan) not in overlaps):
         return NON_REPETITION
     return None
 
@@ -313,10 +313,24 @@ class Rules:
         self.answers = profile.answers  # Profile.takes' table
 
 
-@lru_cache(maxsize=64)
+# Rules by profile (a profile hashes by identity), in a dict compiled code reads without a functools call.
+_rules: Final[dict[Profile, Rules]] = new_cache()
+
+
 def rules_for(profile: Profile) -> Rules:
     """The exclusion rows in force under ``profile``, by excluding fan; and, for rows a
-    position switched off, the ruling to cite on the fan that therefore stays."""
+    position switched off, the ruling to cite on the fan that therefore stays (worked out once a profile)."""
+    found = _rules.get(profile)
+    if found is None:
+        found = _work_out_rules(profile)
+        remember(_rules, profile, found, PROFILES_KEPT)
+    return found
+
+
+PROFILES_KEPT: Final = 64  # as many as profiles.py's functools caches keep
+
+
+def _work_out_rules(profile: Profile) -> Rules:
     active: dict[int, list[Row]] = {}
     waived: dict[tuple[int, int], list[str]] = {}
     for rule in EXCLUSIONS:
