@@ -70,6 +70,11 @@ def code_status(code: int) -> int:
         n = code >> 3 * r & 7
         size += n
         weighted += r * n
+    return sized_code_status(code, size, weighted)
+
+
+def sized_code_status(code: int, size: int, weighted: int) -> int:
+    """:func:`code_status` of a code holding ``size`` tiles whose ranks (0-8) add up to ``weighted``."""
     if size % 3 == 0:
         return NO_PAIR if _code_sets_only(code) else 0
     if size % 3 == 2:

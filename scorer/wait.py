@@ -18,10 +18,9 @@ from .special_forms import KNITTED_ALLOWED, KNITTED_LAYOUTS, ORPHAN_MASK, SUITED
 from .suit_status import (
     NO_PAIR,
     WITH_PAIR,
-    code_status,
     honor_pair_count,
-    is_regular_complete,
     one_pair,
+    sized_code_status,
     split_status,
     suit_code,
     suit_status,
@@ -58,16 +57,22 @@ def _suit_completions(code: int) -> tuple[int, int]:
     found = _completions.get(code)
     if found is not None:
         return found
-    near = 0
+    near = size = weighted = 0
     for r in range(9):
-        if code >> 3 * r & 7:
+        n = code >> 3 * r & 7
+        if n:
             near |= NEIGHBOURS[r]  # tile r of the first suit: its neighbours' bits are their ranks
+            size += n
+            weighted += r * n
     alone = paired = 0
     for r in range(9):
-        if near >> r & 1:
+        if size % 3 != 0 and near >> r & 1:  # with 3k tiles, 3k + 1 split into no sets
             n = code >> 3 * r & 7
             # one more of rank r: in the code while it fits in its 3 bits (a checked hand holds at most 4)
-            status = code_status(code + (1 << 3 * r)) if n < 7 else split_status(_with_one_more(code, r))
+            if n < 7:
+                status = sized_code_status(code + (1 << 3 * r), size + 1, weighted + r)
+            else:
+                status = split_status(_with_one_more(code, r))
             if status & NO_PAIR:
                 alone |= 1 << r
             if status & WITH_PAIR:
@@ -175,19 +180,60 @@ def waiting_mask(
                             waits |= 1 << t
     # with fewer than 8 suited kinds held, no knitted straight lacks one tile only
     if knitted and n_melds <= 1 and (held & SUITED_MASK).bit_count() >= 8:
-        for _, tiles, mask in KNITTED_LAYOUTS:
-            lacking = mask & ~held
-            if lacking & (lacking - 1):  # more than one of its tiles lacking
-                continue
-            missing = [t for t in tiles if not counts[t]]
-            for c in missing if missing else _candidates(counts):
-                rest = list(counts)
-                rest[c] += 1
-                for t in tiles:
-                    rest[t] -= 1
-                if is_regular_complete(rest):
-                    waits |= 1 << c
+        if codes is None:
+            codes = (suit_code(counts, 0), suit_code(counts, 9), suit_code(counts, 18))
+        waits |= _knitted_straight_waits(counts, held, codes)
     return waits
+
+
+def _knitted_straight_waits(counts: list[int], held: int, codes: tuple[int, int, int]) -> int:
+    """The tiles that complete the 13 tiles (``counts``, held as ``held``, the suits' codes ``codes``) as a knitted
+    straight with a set and a pair: for each knitted layout lacking at most one of its tiles, the lacking tile, or
+    with none lacking each tile near those held, when the rest (the codes less the layout's tiles, the tile added)
+    makes a set and a pair. The codes are worked on directly, where a copy of the counts would be made each time."""
+    waits = 0
+    honor_pairs = honor_pair_count(counts)
+    for k in range(len(KNITTED_LAYOUTS)):
+        _, tiles, mask = KNITTED_LAYOUTS[k]
+        lacking = mask & ~held
+        if lacking & (lacking - 1):  # more than one of its tiles lacking
+            continue
+        without0, without1, without2 = KNITTED_LAYOUT_CODES[k]
+        rest0 = codes[0] - without0
+        rest1 = codes[1] - without1
+        rest2 = codes[2] - without2
+        for c in [t for t in tiles if not counts[t]] if lacking else _candidates(counts):
+            # each field of a code stays at 0 or more: the layout's tiles are all held, or c is the one lacking
+            if c < 9:
+                complete = _completes(rest0 + (1 << 3 * c), rest1, rest2, honor_pairs)
+            elif c < 18:
+                complete = _completes(rest0, rest1 + (1 << 3 * (c - 9)), rest2, honor_pairs)
+            elif c < 27:
+                complete = _completes(rest0, rest1, rest2 + (1 << 3 * (c - 18)), honor_pairs)
+            else:
+                counts[c] += 1
+                complete = _completes(rest0, rest1, rest2, honor_pair_count(counts))
+                counts[c] -= 1
+            if complete:
+                waits |= 1 << c
+    return waits
+
+
+def _completes(code0: int, code1: int, code2: int, honor_pairs: int) -> bool:
+    """:func:`~scorer.suit_status.is_regular_complete` of a hand whose suits have these codes and whose honours
+    this many pairs (:func:`~scorer.suit_status.honor_pair_count`)."""
+    return one_pair([suit_status(code0), suit_status(code1), suit_status(code2)], honor_pairs)
+
+
+def _layout_codes(tiles: tuple[Tile, ...]) -> tuple[int, int, int]:
+    codes = [0, 0, 0]
+    for t in tiles:
+        codes[t // 9] += 1 << 3 * (t % 9)
+    return codes[0], codes[1], codes[2]
+
+
+# Each knitted layout's nine tiles as the three suits' codes (scorer.suit_status.suit_code), in KNITTED_LAYOUTS' order.
+KNITTED_LAYOUT_CODES: Final = tuple(_layout_codes(tiles) for _, tiles, _ in KNITTED_LAYOUTS)
 
 
 def waiting_tiles(hand: Hand) -> list[Tile]:

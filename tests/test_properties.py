@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, Score, format_hand, parse, score
-from scorer.arrange import concealed_counts
+from scorer.arrange import arrangements, concealed_counts
 from scorer.canonical import CANONICAL_MELDS, hand_text, read_common, read_common_text, read_meld
 from scorer.notation import read_carefully
 from scorer.profiles import builtin_names
@@ -231,6 +231,39 @@ def test_a_suit_read_from_its_code_splits_as_from_its_counts(counts: list[int]) 
 def test_the_waits_read_from_the_counts_are_the_waits(g: GeneratedHand) -> None:
     # the scorer asks for a hand's waits with the counts it made already (the winning tile then taken out)
     assert waiting_mask(g.hand, concealed=concealed_counts(g.hand)) == waiting_mask(g.hand)
+
+
+def _waits_by_trying(hand: Hand) -> int:
+    """The tiles (bit t) that complete the hand's 13 tiles in some form: each of the 34 tried as the last tile."""
+    waits = 0
+    for t in range(34):
+        if arrangements(replace(hand, winning=t)):
+            waits |= 1 << t
+    return waits
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands)
+def test_the_waits_are_the_tiles_that_complete_the_hand(g: GeneratedHand) -> None:
+    # waiting_mask works the waits out suit by suit (and layout by layout for the knitted forms): each tile it
+    # names, and only those, must complete the 13 tiles when tried as the last one
+    assert waiting_mask(g.hand) == _waits_by_trying(g.hand), g.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "147m258p369s1234m5m",  # a knitted straight and a chow less one tile, and more: every wait is checked
+        "147m258p39s123m55p6s",  # a knitted straight lacking one tile, a chow and a pair
+        "147m258p369sEEE1s2s",
+        "147m25p369sEEE11s8p",
+        "14m258p369s123pWW7m",
+        "147m258p369sCCFF4m",
+    ],
+)
+def test_the_knitted_waits_are_the_tiles_that_complete_the_hand(text: str) -> None:
+    hand = parse(text)
+    assert waiting_mask(hand) == _waits_by_trying(hand)
 
 
 @pytest.mark.parametrize(

@@ -60,9 +60,9 @@ class Hit:
 
 class Removal:
     """Why one fan (some or all of its instances) was not scored: the fans that removed it (``by``) and the
-    rulings that say so, each once, in order (tuples, replaced as more are added: a removal made from one row
-    shares that row's). ``shown``: the result that says so, already made, while one exclusion row alone removed
-    the fan (see :class:`Row`); None once anything else is added."""
+    rulings that say so, each once, in order. ``shown``: the result that says so, already made, while one
+    exclusion row alone removed the fan (see :class:`Row`, which makes that removal once); None once anything
+    else is added. A removal never changes (:meth:`plus` makes another), so readings and rows share them."""
 
     __slots__ = ("fan", "by", "rulings", "shown")
 
@@ -74,21 +74,17 @@ class Removal:
         self.rulings = rulings
         self.shown = shown
 
-    def copy(self) -> Removal:
-        return Removal(self.fan, self.by, self.rulings, self.shown)
-
-    def add(self, by: Sequence[int], rulings: Sequence[str]) -> None:
-        self.shown = None
+    def plus(self, by: Sequence[int], rulings: Sequence[str]) -> Removal:
+        """This removal with more fans and rulings (those it has already are not repeated)."""
         fans = list(self.by)
         for b in by:
             if b not in fans:
                 fans.append(b)
-        self.by = tuple(fans)
         cited = list(self.rulings)
         for r in rulings:
             if r not in cited:
                 cited.append(r)
-        self.rulings = tuple(cited)
+        return Removal(self.fan, tuple(fans), tuple(cited))
 
 
 # --- account-once search -------------------------------------------------------------------------------------
@@ -266,7 +262,7 @@ class Row:
     None), the two rulings it cites and ``shown``, the result a score shows when this row alone excluded the
     fan (results are frozen, so every score shares it)."""
 
-    __slots__ = ("excludes", "scope", "when_fan", "condition", "by", "cite", "shown")
+    __slots__ = ("excludes", "scope", "when_fan", "condition", "by", "cite", "shown", "removal")
 
     def __init__(self, rule: ExclusionRule) -> None:
         self.excludes: int = rule.excludes
@@ -279,6 +275,7 @@ class Row:
         self.cite: tuple[str, ...] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
         b = rule.excludes
         self.shown = excluded(b, FANS[b].key, FANS[b].name, self.by, self.cite)
+        self.removal = Removal(b, self.by, self.cite, self.shown)  # the removal when this row alone removed b
 
 
 NO_ROWS: Final[tuple[Row, ...]] = ()
@@ -412,10 +409,7 @@ def apply_exclusions(
                 continue
             hits[b] = kept
             known = removed.get(b)
-            if known is None:
-                removed[b] = Removal(b, row.by, row.cite, row.shown)
-            else:
-                known.add(row.by, row.cite)
+            removed[b] = row.removal if known is None else known.plus(row.by, row.cite)
     if any_waiving:
         for (a, b), rulings in rules.waived.items():
             if hits.get(a) and hits.get(b):

@@ -202,9 +202,8 @@ def _set_fans(view: View, rules: Rules) -> list[SetFans]:
             for h in combos:
                 if h not in chosen:
                     by, rulings = explain_unchosen(h, chosen, rules.overlaps)
-                    if h.fan not in removed:
-                        removed[h.fan] = Removal(h.fan)
-                    removed[h.fan].add(by, rulings)
+                    known = removed.get(h.fan)
+                    removed[h.fan] = (Removal(h.fan) if known is None else known).plus(by, rulings)
         out.append(SetFans(these, removed))
     return out
 
@@ -220,7 +219,7 @@ def _evaluate(view: View, rules: Rules, per_hand: dict[int, Hits], sets: SetFans
         found = d.detect(view)
         if found:
             hits[d.number] = found
-    removed = {fan: r.copy() for fan, r in sets.removed.items()} if sets.removed else {}  # exclusions add to them
+    removed = dict(sets.removed)  # exclusions add to it (removals themselves never change)
     extra = apply_exclusions(hits, view.facts, rules, removed)
     total = 0
     for fan, hs in hits.items():
