@@ -8,8 +8,41 @@ and the detectors read this. What the compiler needs: every attribute set, typed
 
 from __future__ import annotations
 
-from .hand import Hand, Meld
+from typing import Final
+
+from .caches import new_cache, remember
+from .hand import Hand, Meld, Situation
 from .tiles import Tile
+
+
+class SituationFields:
+    """The fields of a :class:`~scorer.hand.Situation`, as read once."""
+
+    def __init__(self, s: Situation) -> None:
+        self.situation = s
+        self.prevalent: Tile = s.prevalent
+        self.seat: Tile = s.seat
+        self.self_drawn: bool = s.self_drawn
+        self.last_of_kind: bool = s.last_of_kind
+        self.last_of_wall: bool = s.last_of_wall
+        self.kong: bool = s.kong
+        self.flowers: int = s.flowers
+
+
+# The fields of the situations read lately, by the situation's identity: the notation's reader makes one situation
+# a suffix and shares it, so most hands find theirs here. Each entry holds its situation, so no other object can
+# take its id while it is kept (situations are frozen: their fields never change).
+_read_situations: Final[dict[int, SituationFields]] = new_cache()
+
+
+def situation_fields(s: Situation) -> SituationFields:
+    """The fields of ``s``, read once."""
+    key = id(s)
+    found = _read_situations.get(key)
+    if found is None or found.situation is not s:
+        found = SituationFields(s)
+        remember(_read_situations, key, found)
+    return found
 
 
 class HandFields:
@@ -21,12 +54,12 @@ class HandFields:
         self.n_melds = len(self.melds)
         self.standing: tuple[Tile, ...] = hand.standing
         self.winning: Tile = hand.winning
-        s = hand.situation
-        self.situation = s
-        self.prevalent: Tile = s.prevalent
-        self.seat: Tile = s.seat
-        self.self_drawn: bool = s.self_drawn
-        self.last_of_kind: bool = s.last_of_kind
-        self.last_of_wall: bool = s.last_of_wall
-        self.kong: bool = s.kong
-        self.flowers: int = s.flowers
+        s = situation_fields(hand.situation)
+        self.situation = s.situation
+        self.prevalent = s.prevalent
+        self.seat = s.seat
+        self.self_drawn = s.self_drawn
+        self.last_of_kind = s.last_of_kind
+        self.last_of_wall = s.last_of_wall
+        self.kong = s.kong
+        self.flowers = s.flowers

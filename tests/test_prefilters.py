@@ -26,10 +26,14 @@ from scorer.mcr.view import (
     MIXED_SAME,
     MIXED_SHIFTED,
     MIXED_STRAIGHT,
+    PUNGS_MIXED_SHIFTED,
+    PUNGS_SAME_RANK,
+    PUNGS_SHIFTED,
     SAME_CHOW_THRICE,
     SHIFTED,
     STRAIGHT,
     chow_shapes,
+    pung_shapes,
 )
 from tests.support.generate import random_hands
 
@@ -99,3 +103,33 @@ def test_the_chow_shapes_never_miss_a_shape_three_chows_make():
                 seen |= made
                 assert made & ~bits == 0, (chows, triple)
     assert seen == SAME_CHOW_THRICE | STRAIGHT | SHIFTED | MIXED_SAME | MIXED_SHIFTED | MIXED_STRAIGHT
+
+
+def _pung_shapes_of(triple: tuple[int, int, int]) -> int:
+    """The shape bits three pungs of these tiles make, read directly from the rules of each fan."""
+    low, mid, high = sorted(triple)
+    if high >= 27:
+        return 0
+    suits = {t // 9 for t in triple}
+    ranks = sorted(t % 9 for t in triple)
+    shapes = PUNGS_SHIFTED if len(suits) == 1 and mid == low + 1 and high == mid + 1 else 0
+    if len(suits) == 3:
+        if ranks[0] == ranks[2]:
+            shapes |= PUNGS_SAME_RANK
+        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+            shapes |= PUNGS_MIXED_SHIFTED
+    return shapes
+
+
+def test_the_pung_shapes_never_miss_a_shape_three_pungs_make():
+    # the three detectors of three pungs look at View.pung_shapes before running through the triples: for every
+    # three or four pungs (of different tiles, honours among them), each shape some three make must be a bit
+    seen = 0
+    for k in (3, 4):
+        for pungs in itertools.combinations(range(34), k):
+            bits = pung_shapes(list(pungs))
+            for triple in itertools.combinations(pungs, 3):
+                made = _pung_shapes_of(triple)
+                seen |= made
+                assert made & ~bits == 0, (pungs, triple)
+    assert seen == PUNGS_SHIFTED | PUNGS_SAME_RANK | PUNGS_MIXED_SHIFTED

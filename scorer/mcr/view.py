@@ -161,7 +161,8 @@ class View:
     concealed pungs, how many pungs are of honours, the pair and its tile, and every two and every
     three of the chows and of the pungs with their tiles sorted (``chow_pairs``, ``chow_triples``,
     ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits; the triples are
-    listed when a detector first asks, as most arrangements' ``chow_shapes`` rule every three-chow fan out).
+    listed when a detector first asks, as most arrangements' ``chow_shapes`` and ``pung_shapes`` rule every fan
+    of three chows or three pungs out).
     The detectors then mostly filter these short lists.
     """
 
@@ -185,6 +186,7 @@ class View:
         "_chow_triples",
         "chow_shapes",
         "pung_pairs",
+        "pung_shapes",
         "_pung_triples",
     )
 
@@ -233,6 +235,7 @@ class View:
         self.chow_pairs = _pairs(chows, chow_tiles) if len(chows) > 1 else NO_PAIRS
         self.chow_shapes = chow_shapes(chow_tiles) if len(chows) > 2 else 0
         self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
+        self.pung_shapes = pung_shapes(pung_tiles) if len(pungs) > 2 else 0
         self._chow_triples: list[Triple] | None = None  # listed when first asked
         self._pung_triples: list[Triple] | None = None
 
@@ -325,6 +328,33 @@ def chow_shapes(tiles: list[Tile]) -> int:
             shapes |= MIXED_SHIFTED
         if _in_three_suits(r0, r1, r2, 3) & 1:  # 1, 4 and 7: from rank 1, three up each
             shapes |= MIXED_STRAIGHT
+    return shapes
+
+
+# What three of an arrangement's pungs (kongs included) may make, as bits of View.pung_shapes, worked out as the
+# chows' are: a necessary condition each.
+PUNGS_SHIFTED: Final = 1  # three of one suit in consecutive ranks (Pure Shifted Pungs)
+PUNGS_SAME_RANK: Final = 2  # one rank in the three suits (Triple Pung)
+PUNGS_MIXED_SHIFTED: Final = 4  # ranks one up in the three suits (Mixed Shifted Pungs)
+
+
+def pung_shapes(tiles: list[Tile]) -> int:
+    """The bits above for pungs of ``tiles`` (honours make none of them)."""
+    r0 = r1 = r2 = 0
+    for t in tiles:
+        if t < 9:
+            r0 |= 1 << t
+        elif t < 18:
+            r1 |= 1 << t - 9
+        elif t < 27:
+            r2 |= 1 << t - 18
+    shapes = 0
+    if r0 & r0 >> 1 & r0 >> 2 or r1 & r1 >> 1 & r1 >> 2 or r2 & r2 >> 1 & r2 >> 2:
+        shapes |= PUNGS_SHIFTED
+    if r0 & r1 & r2:
+        shapes |= PUNGS_SAME_RANK
+    if _in_three_suits(r0, r1, r2, 1):
+        shapes |= PUNGS_MIXED_SHIFTED
     return shapes
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...arrange import REGULAR
-from ..view import Hits, View
+from ..view import PUNGS_MIXED_SHIFTED, PUNGS_SAME_RANK, PUNGS_SHIFTED, Hits, View
 from .common import EVEN, TERMINALS_HONORS, all_sets, consecutive, only, shifted
 from .detector import NONE, fan
 
@@ -35,12 +35,16 @@ def all_even_pungs(v: View) -> Hits:
 @fan(24, combination=True, pungs=3)
 def pure_shifted_pungs(v: View) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit in consecutive ranks."""
+    if not v.pung_shapes & PUNGS_SHIFTED:
+        return NONE
     return shifted(v.pung_triples, (1,), same_suit=True)
 
 
 @fan(32, combination=True, pungs=3)
 def triple_pung(v: View) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
+    if not v.pung_shapes & PUNGS_SAME_RANK:
+        return NONE
     return [
         sets for sets, (_, _, high), ranks, suits in v.pung_triples if high < 27 and ranks[0] == ranks[2] and suits == 3
     ]
@@ -56,6 +60,8 @@ def three_concealed_pungs(v: View) -> Hits:
 @fan(42, combination=True, pungs=3)
 def mixed_shifted_pungs(v: View) -> Hits:
     """三色三节高 Mixed Shifted Pungs: pungs in three suits, ranks one apart."""
+    if not v.pung_shapes & PUNGS_MIXED_SHIFTED:
+        return NONE
     return shifted(v.pung_triples, (1,), same_suit=False)
 
 
