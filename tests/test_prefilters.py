@@ -23,6 +23,7 @@ from scorer.caches import clear_caches
 from scorer.mcr.fans import DETECTORS
 from scorer.mcr.fans.detector import EVERY_TILE
 from scorer.mcr.view import (
+    MIXED_DOUBLE,
     MIXED_SAME,
     MIXED_SHIFTED,
     MIXED_STRAIGHT,
@@ -30,8 +31,11 @@ from scorer.mcr.view import (
     PUNGS_SAME_RANK,
     PUNGS_SHIFTED,
     SAME_CHOW_THRICE,
+    SAME_CHOW_TWICE,
     SHIFTED,
+    SIX_IN_A_ROW,
     STRAIGHT,
+    TERMINAL_CHOWS,
     chow_shapes,
     pung_shapes,
 )
@@ -133,3 +137,31 @@ def test_the_pung_shapes_never_miss_a_shape_three_pungs_make():
                 seen |= made
                 assert made & ~bits == 0, (pungs, triple)
     assert seen == PUNGS_SHIFTED | PUNGS_SAME_RANK | PUNGS_MIXED_SHIFTED
+
+
+def _pair_shapes_of(low: int, high: int) -> int:
+    """The shape bits two chows starting on these tiles (low <= high) make, read directly from the rules of each
+    fan."""
+    shapes = SAME_CHOW_TWICE if low == high else 0
+    if low % 9 == high % 9 and low != high:
+        shapes |= MIXED_DOUBLE
+    if high - low == 3 and low // 9 == high // 9:
+        shapes |= SIX_IN_A_ROW
+    if low % 9 == 0 and high == low + 6:
+        shapes |= TERMINAL_CHOWS
+    return shapes
+
+
+def test_the_chow_shapes_never_miss_a_shape_two_chows_make():
+    # the four detectors of two chows look at View.chow_shapes before running through the pairs: for every two,
+    # three or four chows, each shape some two of them make must be among the bits
+    starts = [t for t in range(27) if t % 9 <= 6]
+    seen = 0
+    for k in (2, 3, 4):
+        for chows in itertools.combinations_with_replacement(starts, k):
+            bits = chow_shapes(list(chows))
+            for low, high in itertools.combinations(chows, 2):
+                made = _pair_shapes_of(min(low, high), max(low, high))
+                seen |= made
+                assert made & ~bits == 0, (chows, low, high)
+    assert seen == SAME_CHOW_TWICE | MIXED_DOUBLE | SIX_IN_A_ROW | TERMINAL_CHOWS

@@ -160,9 +160,9 @@ class View:
     the chows and the pungs (kongs included) by index and tile (``pung_items`` pairs the two), the
     concealed pungs, how many pungs are of honours, the pair and its tile, and every two and every
     three of the chows and of the pungs with their tiles sorted (``chow_pairs``, ``chow_triples``,
-    ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits; the triples are
-    listed when a detector first asks, as most arrangements' ``chow_shapes`` and ``pung_shapes`` rule every fan
-    of three chows or three pungs out).
+    ``pung_pairs``, ``pung_triples``; a triple also has its sorted ranks and the number of suits; the chows' pairs
+    and the triples are listed when a detector first asks, as most arrangements' ``chow_shapes`` and
+    ``pung_shapes`` rule every fan of two or three chows, or of three pungs, out).
     The detectors then mostly filter these short lists.
     """
 
@@ -182,7 +182,7 @@ class View:
         "pung_items",
         "concealed_pungs",
         "honor_pungs",
-        "chow_pairs",
+        "_chow_pairs",
         "_chow_triples",
         "chow_shapes",
         "pung_pairs",
@@ -232,12 +232,20 @@ class View:
         self.pung_items = pung_items  # (index, tile) of each pung
         self.concealed_pungs = concealed_pungs
         self.honor_pungs = honor_pungs
-        self.chow_pairs = _pairs(chows, chow_tiles) if len(chows) > 1 else NO_PAIRS
-        self.chow_shapes = chow_shapes(chow_tiles) if len(chows) > 2 else 0
+        self.chow_shapes = chow_shapes(chow_tiles) if len(chows) > 1 else 0
         self.pung_pairs = _pairs(pungs, pung_tiles) if len(pungs) > 1 else NO_PAIRS
         self.pung_shapes = pung_shapes(pung_tiles) if len(pungs) > 2 else 0
-        self._chow_triples: list[Triple] | None = None  # listed when first asked
+        self._chow_pairs: list[Pair] | None = None  # listed when first asked
+        self._chow_triples: list[Triple] | None = None
         self._pung_triples: list[Triple] | None = None
+
+    @property
+    def chow_pairs(self) -> list[Pair]:
+        found = self._chow_pairs
+        if found is None:
+            found = _pairs(self.chows, self.chow_tiles) if len(self.chows) > 1 else NO_PAIRS
+            self._chow_pairs = found
+        return found
 
     @property
     def chow_triples(self) -> list[Triple]:
@@ -266,21 +274,30 @@ class View:
         return ALL_SETS[len(self.groups)]
 
 
-# What three of an arrangement's chows may make, as bits of View.chow_shapes (worked out once, from each suit's
-# chows by starting rank, before the detectors of three chows run through the triples): a necessary condition
-# each, never a sufficient one.
+# What two or three of an arrangement's chows may make, as bits of View.chow_shapes (worked out once, from each
+# suit's chows by starting rank, before the detectors of two and three chows run through the pairs and triples):
+# a necessary condition each, never a sufficient one.
 SAME_CHOW_THRICE: Final = 1  # one chow three times (Pure Triple Chow)
 STRAIGHT: Final = 2  # 123, 456, 789 of one suit (Pure Straight)
 SHIFTED: Final = 4  # three of one suit each one or each two up (Pure Shifted Chows)
 MIXED_SAME: Final = 8  # one rank in the three suits (Mixed Triple Chow)
 MIXED_SHIFTED: Final = 16  # ranks each one up in the three suits (Mixed Shifted Chows)
 MIXED_STRAIGHT: Final = 32  # 123, 456, 789 in the three suits (Mixed Straight)
+SAME_CHOW_TWICE: Final = 64  # one chow twice (Pure Double Chow)
+MIXED_DOUBLE: Final = 128  # one rank in two suits (Mixed Double Chow)
+SIX_IN_A_ROW: Final = 256  # two of one suit, three ranks apart (Short Straight)
+TERMINAL_CHOWS: Final = 512  # 123 and 789 of one suit (Two Terminal Chows)
 STARTS_147: Final = 0b001001001  # chows starting on 1, 4 and 7
+STARTS_17: Final = 0b001000001  # chows starting on 1 and 7
 
 
 def _suit_shapes(r: int) -> int:
     """The one-suit shapes of a suit's chows by starting rank (bit k: a chow starts on rank k + 1)."""
     shapes = 0
+    if r & r >> 3:
+        shapes |= SIX_IN_A_ROW
+    if r & STARTS_17 == STARTS_17:
+        shapes |= TERMINAL_CHOWS
     if r & STARTS_147 == STARTS_147:
         shapes |= STRAIGHT
     if r & r >> 1 & r >> 2 or r & r >> 2 & r >> 4:
@@ -319,8 +336,10 @@ def chow_shapes(tiles: list[Tile]) -> int:
         for y in range(n):
             if tiles[y] == tiles[x]:
                 same += 1
-        if same >= 3:
-            shapes |= SAME_CHOW_THRICE
+        if same >= 2:
+            shapes |= SAME_CHOW_TWICE if same == 2 else SAME_CHOW_TWICE | SAME_CHOW_THRICE
+    if r0 & r1 or r0 & r2 or r1 & r2:
+        shapes |= MIXED_DOUBLE
     if r0 and r1 and r2:
         if r0 & r1 & r2:
             shapes |= MIXED_SAME

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from ...arrange import KNITTED_STRAIGHT
-from ..view import MIXED_SAME, MIXED_SHIFTED, MIXED_STRAIGHT, SAME_CHOW_THRICE, SHIFTED, STRAIGHT, Hits, View
+from ..view import (
+    MIXED_DOUBLE,
+    MIXED_SAME,
+    MIXED_SHIFTED,
+    MIXED_STRAIGHT,
+    SAME_CHOW_THRICE,
+    SAME_CHOW_TWICE,
+    SHIFTED,
+    SIX_IN_A_ROW,
+    STRAIGHT,
+    TERMINAL_CHOWS,
+    Hits,
+    View,
+)
 from .common import all_sets, consecutive, shifted
 from .detector import NONE, SET_FORMS, fan
 
@@ -122,22 +135,30 @@ def all_chows(v: View) -> Hits:
 @fan(69, combination=True, chows=2)
 def pure_double_chow(v: View) -> Hits:
     """一般高 Pure Double Chow: two identical chows."""
+    if not v.chow_shapes & SAME_CHOW_TWICE:
+        return NONE
     return [sets for sets, low, high in v.chow_pairs if low == high]
 
 
 @fan(70, combination=True, chows=2)
 def mixed_double_chow(v: View) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two suits."""
+    if not v.chow_shapes & MIXED_DOUBLE:
+        return NONE
     return [sets for sets, low, high in v.chow_pairs if low % 9 == high % 9 and low != high]
 
 
 @fan(71, combination=True, chows=2)
 def short_straight(v: View) -> Hits:
     """连六 Short Straight: two chows of one suit making six in a row."""
+    if not v.chow_shapes & SIX_IN_A_ROW:
+        return NONE
     return [sets for sets, low, high in v.chow_pairs if high - low == 3 and low // 9 == high // 9]
 
 
 @fan(72, combination=True, chows=2)
 def two_terminal_chows(v: View) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit."""
+    if not v.chow_shapes & TERMINAL_CHOWS:
+        return NONE
     return [sets for sets, low, high in v.chow_pairs if low % 9 == 0 and high == low + 6]
