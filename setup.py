@@ -41,6 +41,7 @@ COMPILED = [
     "scorer/wait.py",
     "scorer/mcr/view.py",
     "scorer/mcr/exclude.py",
+    "scorer/mcr/runs.py",
     "scorer/mcr/score.py",
     "scorer/mcr/fans/detector.py",
     "scorer/mcr/fans/common.py",
