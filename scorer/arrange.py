@@ -222,18 +222,19 @@ def regular_splits(counts: list[int], codes: tuple[int, int, int] | None = None)
             return []
     if honor_pairs > 1:
         return []
+    # (each split read by index: unpacking a split compiles to a generic iterator)
     if len(first) == len(second) == len(third) == 1:  # one split in each suit: the usual case
-        (a, pa), (b, pb), (c, pc) = first[0], second[0], third[0]
-        if honor_pairs + pa + pb + pc != 1:
+        a, b, c = first[0], second[0], third[0]
+        if honor_pairs + a[1] + b[1] + c[1] != 1:
             return []
-        return [a + b + c + tuple(honors)] if honors else [a + b + c]
+        return [a[0] + b[0] + c[0] + tuple(honors)] if honors else [a[0] + b[0] + c[0]]
     out = []
     rest = tuple(honors)
-    for a, pa in first:
-        for b, pb in second:
-            for c, pc in third:
-                if honor_pairs + pa + pb + pc == 1:
-                    out.append(a + b + c + rest)
+    for a in first:
+        for b in second:
+            for c in third:
+                if honor_pairs + a[1] + b[1] + c[1] == 1:
+                    out.append(a[0] + b[0] + c[0] + rest)
     return out
 
 

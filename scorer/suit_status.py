@@ -127,7 +127,7 @@ def is_regular_complete(counts: list[int]) -> bool:
 def honor_pair_count(counts: list[int]) -> int:
     """Pairs among the honours (each honour held 0, 2 or 3 times), or -1 when they fit no split."""
     pairs = 0
-    for t in HONORS:
+    for t in range(HONORS[0], HONORS[-1] + 1):  # (the honours are the last seven tiles: a C loop, no iterator)
         n = counts[t]
         if n == 2:
             pairs += 1

@@ -19,7 +19,7 @@ Constants are ``Final``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Final
 
 from ..caches import new_cache, remember
@@ -74,7 +74,7 @@ class Removal:
         self.rulings = rulings
         self.shown = shown
 
-    def plus(self, by: Sequence[int], rulings: Sequence[str]) -> Removal:
+    def plus(self, by: tuple[int, ...], rulings: tuple[str, ...]) -> Removal:
         """This removal with more fans and rulings (those it has already are not repeated)."""
         fans = list(self.by)
         for b in by:
@@ -230,23 +230,25 @@ DISPUTED_OVERLAPS: Final = {
 NO_RULINGS: Final[list[str]] = []
 
 
-def explain_unchosen(hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int, int]]) -> tuple[list[int], list[str]]:
+def explain_unchosen(
+    hit: Hit, chosen: list[Hit], overlaps: frozenset[tuple[int, int]]
+) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Which chosen fans kept ``hit`` out, and the principle that says so."""
     for c in chosen:
         why = _conflict(hit, c, overlaps)
         if why == NON_REPETITION:
-            return [c.fan], [NON_REPETITION, FAN_RULING[c.fan], *DISPUTED_OVERLAPS.get((c.fan, hit.fan), NO_RULINGS)]
+            disputed = DISPUTED_OVERLAPS.get((c.fan, hit.fan), NO_RULINGS)
+            return (c.fan,), (NON_REPETITION, FAN_RULING[c.fan], *disputed)
         if why == NON_IDENTICAL:
-            return [c.fan], [NON_IDENTICAL]
+            return (c.fan,), (NON_IDENTICAL,)
     linked = [c.fan for c in chosen if c.mask & hit.mask]
     if not linked:  # admissible but worth nothing more (a house profile valued it at 0 points)
-        return [], [HIGHER_SCORE]
-    rulings = [ACCOUNT_ONCE]
+        return (), (HIGHER_SCORE,)
     if any(len(c.sets) == 3 for c in chosen):
-        rulings.append(THREE_CHOW_FANS)
-    elif len(hit.sets) == 2:
-        rulings.append(FOUR_CHOWS)
-    return sorted(set(linked)), rulings
+        return tuple(sorted(set(linked))), (ACCOUNT_ONCE, THREE_CHOW_FANS)
+    if len(hit.sets) == 2:
+        return tuple(sorted(set(linked))), (ACCOUNT_ONCE, FOUR_CHOWS)
+    return tuple(sorted(set(linked))), (ACCOUNT_ONCE,)
 
 
 # --- the exclusion table -------------------------------------------------------------------------------------

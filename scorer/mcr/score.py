@@ -318,7 +318,7 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     if not removed:
         return ()
     out = []
-    for n in sorted(removed) if len(removed) > 1 else removed:
+    for n in sorted(removed):  # (a list: iterating "a list or the dict" would go through a generic iterator)
         r = removed[n]
         shown = r.shown
         out.append(excluded(n, FAN_KEYS[n], FAN_NAMES[n], r.by, r.rulings) if shown is None else shown)
