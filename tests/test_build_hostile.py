@@ -195,17 +195,44 @@ kb.build.build(Path(sys.argv[1]))
 """
 
 
+def slow_build(out: Path, hangup: signal.Handlers) -> subprocess.Popen[str]:
+    """A build of ``out`` that stops after writing, started with SIGHUP's disposition ``hangup`` (the suite itself
+    may run under nohup, whose ignored SIGHUP a child inherits) and SIGTERM's default; returns once it has written."""
+
+    def dispositions() -> None:
+        signal.signal(signal.SIGHUP, hangup)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    command = [sys.executable, "-c", SLOW_BUILD, str(out)]
+    proc = subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.PIPE, text=True, preexec_fn=dispositions)
+    ready, _, _ = select.select([proc.stdout], [], [], TIMEOUT)
+    assert ready and proc.stdout and proc.stdout.readline() == "written\n"
+    assert len(temporaries(out.parent)) == 1
+    return proc
+
+
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_a_build_killed_while_writing_removes_its_temporary(tmp_path, sig):
-    out = tmp_path / "kb.db"
-    command = [sys.executable, "-c", SLOW_BUILD, str(out)]
-    proc = subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.PIPE, text=True)
+    proc = slow_build(tmp_path / "kb.db", signal.SIG_DFL)
     try:
-        ready, _, _ = select.select([proc.stdout], [], [], TIMEOUT)
-        assert ready and proc.stdout and proc.stdout.readline() == "written\n"
-        assert len(temporaries(tmp_path)) == 1
         proc.send_signal(sig)
         assert proc.wait(timeout=TIMEOUT) == 128 + sig
+    finally:
+        proc.kill()
+        proc.wait()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_build_under_nohup_survives_a_hangup(tmp_path):
+    # An ignored SIGHUP (nohup) stays ignored: the build goes on, and a later SIGTERM still cleans up.
+    proc = slow_build(tmp_path / "kb.db", signal.SIG_IGN)
+    try:
+        proc.send_signal(signal.SIGHUP)
+        with pytest.raises(subprocess.TimeoutExpired):
+            proc.wait(timeout=1)
+        assert len(temporaries(tmp_path)) == 1
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=TIMEOUT) == 128 + signal.SIGTERM
     finally:
         proc.kill()
         proc.wait()
