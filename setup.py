@@ -24,9 +24,10 @@ from mjref_build import TARGET, compile_requested, should_compile  # noqa: E402
 # attribute types itself, so a caller's ill-typed Hand or argument would raise a TypeError there instead of the
 # MjrefError the scorer promises (tests/test_hostile_input.py). entry.py (score() itself) is compiled with every
 # parameter typed object and narrowed by isinstance; canonical.py (the notation's common case), hand_fields.py
-# and consistency.py (the checks of a checked hand) and result_makers.py are handed only strings, checked hands
-# and the scorer's own values (tests/test_entry_types.py). result.py stays Python: mypyc would compile its frozen
-# dataclasses with their __init__ interpreted, slower than result_makers.py's C calls.
+# (a checked hand's fields read once), consistency.py (the checks of a checked hand) and result_makers.py are
+# handed only strings, checked hands and the scorer's own values (tests/test_entry_types.py). result.py stays
+# Python: mypyc would compile its frozen dataclasses with their __init__ interpreted, slower than result_makers.py's
+# C calls.
 COMPILED = [
     "scorer/entry.py",
     "scorer/caches.py",

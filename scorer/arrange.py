@@ -39,6 +39,10 @@ CHOW: Final = Kind.CHOW
 PUNG: Final = Kind.PUNG
 KONG: Final = Kind.KONG
 PAIR: Final = Kind.PAIR
+# Their values as plain ints (set_place's kind), read without converting the enum.
+CHOW_NUMBER: Final = int(Kind.CHOW)
+PUNG_NUMBER: Final = int(Kind.PUNG)
+KONG_NUMBER: Final = int(Kind.KONG)
 
 REGULAR: Final = "regular"
 SEVEN_PAIRS: Final = "seven-pairs"
@@ -295,12 +299,12 @@ def groups_of_melds(melds: tuple[Meld, ...]) -> tuple[Group, ...]:
         kind = m.kind
         tile = m.tile
         offer = m.offer
-        if kind is CHOW:  # the kind's number (Kind's value), without converting the enum
-            table, number = DECLARED_CHOWS, 0
+        if kind is CHOW:
+            table, number = DECLARED_CHOWS, CHOW_NUMBER
         elif kind is PUNG:
-            table, number = DECLARED_PUNGS, 1
+            table, number = DECLARED_PUNGS, PUNG_NUMBER
         else:
-            table, number = DECLARED_KONGS, 2
+            table, number = DECLARED_KONGS, KONG_NUMBER
         out.append(table[2 * tile + (offer == 0)])
         place = set_place(tile, number, offer)
         if places and place < places[-1]:

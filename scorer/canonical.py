@@ -35,13 +35,13 @@ _melds: Final[dict[str, tuple[Meld, str, int]]] = new_cache()
 # "|PSabcd+N" suffix -> its situation and the suffix's canonical text (NO_SITUATION: malformed)
 _situations: Final[dict[str, tuple[Situation, str]]] = new_cache()
 _meld_texts: Final[dict[int, str]] = new_cache()
-# What the two caches above hold for a text that is no set or no situation (one lookup reads either answer).
-# Told apart by value (an empty text), never by identity: compiled, a Final tuple is a C struct, boxed afresh at
-# each use, so ``is`` would not find it again.
 # Named once, as in scorer.result_makers: a hand and a situation are made without their dataclass __init__.
 NEW: Final = object.__new__
 HAND: Final = Hand
 SITUATION: Final = Situation
+# What _melds and _situations hold for a text that is no set or no situation (one lookup reads either answer).
+# Told apart by value (an empty text), never by identity: compiled, a Final tuple is a C struct, boxed afresh at
+# each use, so ``is`` would not find it again.
 NO_MELD: Final[tuple[Meld, str, int]] = (Meld(Kind.PUNG, 0, None), "", -1)
 NO_SITUATION: Final[tuple[Situation, str]] = (Situation(), "")
 _situation_texts: Final[dict[int, str]] = new_cache()

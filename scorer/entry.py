@@ -18,11 +18,10 @@ from .canonical import read_common_text
 from .consistency import validate_checked, validate_fields
 from .errors import MjrefError, ProfileError
 from .hand import Hand
-from .mcr.exclude import PROFILES_KEPT
 from .mcr.score import score_hand
 from .mcr.view import HandFacts
 from .notation import MAX_LENGTH, parse_text, read_carefully
-from .profiles import DEFAULT, DEFAULTS, Profile, babcock_profile, mcr_profile
+from .profiles import DEFAULT, DEFAULTS, PROFILES_KEPT, Profile, babcock_profile, mcr_profile
 from .result import Score
 from .tiles import WIND_LETTERS, WINDS
 from .validate import checked, flowers_problem

@@ -2,8 +2,10 @@
 
 Compiled with mypyc in a wheel (``setup.py``). :class:`scorer.hand.Hand` and its situation stay interpreted
 dataclasses (a caller builds them), so each read of one of their fields is a Python attribute lookup; the
-scorer reads them here, once, into a native class whose fields are C reads, and the checks, the arrangements
-and the detectors read this. What the compiler needs: every attribute set, typed, in ``__init__``.
+scorer reads them here, once, into a native class whose fields are C reads, and the checks and the detectors
+read this. What the compiler needs: every attribute set, typed, in ``__init__``; and, as
+:class:`scorer.mcr.view.HandFacts` extends this class, the two modules compiled together (interpreted code
+cannot subclass a native class).
 """
 
 from __future__ import annotations

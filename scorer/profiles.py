@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from rulings import PROFILES_DIR
 
@@ -32,6 +32,7 @@ DEFAULT = "green-book"
 DEFAULTS = {"mcr": DEFAULT, "babcock": "babcock"}  # the profile of each rule set when none is given
 MAX_POINTS = 88  # a house value for a fan: 0 (never scores) up to the Green Book's highest fan
 MAX_CHAIN = 16  # profiles in one extends chain
+PROFILES_KEPT: Final = 64  # profiles each cache keeps: the functools caches here and the scorer's (entry, exclude)
 MAX_TEXT = {"name": 80, "title": 200, "extends": 400, "ruleset": 20}  # characters of each text field
 FIELDS = ("name", "title", "ruleset", "extends", "positions", "points")
 
@@ -129,7 +130,7 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     raise ProfileError(message, profile=repr(ref), profiles=", ".join(builtin_names()))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=PROFILES_KEPT)
 def load_profile(ref: str = DEFAULT) -> Profile:
     """Load and resolve a profile by built-in name or file path.
 
@@ -271,13 +272,13 @@ def _for_ruleset(ref: str, ruleset: str) -> Profile:
     return profile
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=PROFILES_KEPT)
 def mcr_profile(ref: str) -> Profile:
     """:func:`load_profile` for the MCR scorer: a Babcock profile is an error."""
     return _for_ruleset(ref, "mcr")
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=PROFILES_KEPT)
 def babcock_profile(ref: str) -> Profile:
     """:func:`load_profile` for the Babcock scorer: an MCR profile is an error.
 

@@ -1,8 +1,10 @@
 """The special forms' tests on a hand's 34 tile counts (Seven Pairs, Thirteen Orphans, the knitted forms) and
 the knitted layouts they read; :mod:`scorer.arrange` makes their arrangements, :mod:`scorer.wait` their waits.
 
-Compiled with mypyc in a wheel (``setup.py``): the tables are ``Final`` and tile sets integer bit sets (bit t
-for tile t), so the tests run as C loops and arithmetic once compiled.
+Compiled with mypyc in a wheel (``setup.py``): the tables are ``Final``, the knitted layouts carry their tiles
+as masks too (bit t for tile t), and the tests on the counts are plain loops over lists (no generator, no set),
+which compile to C loops. ``KNITTED_ALLOWED``'s frozensets serve the honours-and-knitted tests, which few hands
+reach.
 """
 
 from __future__ import annotations
@@ -44,15 +46,36 @@ def most(counts: list[int]) -> int:
 def holds_odd(counts: list[int]) -> bool:
     """Is some kind held an odd number of times (for a checked hand, ``1 in counts or 3 in counts``, without the
     generic compares of ``in``)?"""
-    return any(n & 1 for n in counts)
+    odd = 0
+    for n in counts:
+        odd |= n & 1
+    return odd != 0
 
 
 def is_seven_pairs(counts: list[int]) -> bool:
-    return sum(counts) == 14 and set(counts) <= {0, 2, 4}
+    """14 tiles, each kind held 0, 2 or 4 times (four of a kind are two of the pairs)."""
+    total = 0
+    for n in counts:
+        if n != 0 and n != 2 and n != 4:
+            return False
+        total += n
+    return total == 14
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
-    return all(counts[t] for t in ORPHANS) and sum(counts[t] for t in ORPHANS) == 14 == sum(counts)
+    """14 tiles, all orphans (terminals and honours), each of the 13 held."""
+    orphans = 0
+    for t in ORPHANS:
+        n = counts[t]
+        if not n:
+            return False
+        orphans += n
+    if orphans != 14:
+        return False
+    total = 0
+    for n in counts:
+        total += n
+    return total == 14
 
 
 def honors_knitted_order(counts: list[int]) -> tuple[int, int, int] | None:

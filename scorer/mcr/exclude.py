@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..caches import new_cache, remember
-from ..profiles import Profile
+from ..profiles import PROFILES_KEPT, Profile
 from ..result import Excluded
 from ..result_makers import excluded
 from .positions import OVERLAPS, PRINCIPLE_ACCOUNT_ONCE, TREE
@@ -225,9 +225,11 @@ def _within(chosen: list[Hit], other: list[Hit]) -> bool:
 
 # The disputed rulings with a position that lets a fan sit inside another, by (the outer fan, the inner fan).
 DISPUTED_OVERLAPS: Final = {
-    pair: [r for (r, _), pairs in OVERLAPS.items() if pair in pairs] for pairs in OVERLAPS.values() for pair in pairs
+    pair: tuple(r for (r, _), within in OVERLAPS.items() if pair in within)
+    for pairs in OVERLAPS.values()
+    for pair in pairs
 }
-NO_RULINGS: Final[list[str]] = []
+NO_RULINGS: Final[tuple[str, ...]] = ()
 
 
 def explain_unchosen(
@@ -274,7 +276,7 @@ class Row:
         self.condition: Callable[[HandFacts], bool] | None = CONDITIONS[when] if when and not when.isdigit() else None
         self.by: tuple[int, ...] = (rule.fan,)
         cite = (rule.ruling, FAN_RULING[rule.fan])
-        self.cite: tuple[str, ...] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.add keeps them
+        self.cite: tuple[str, ...] = cite if cite[0] != cite[1] else cite[:1]  # each once, as Removal.plus keeps them
         b = rule.excludes
         self.shown = excluded(b, FANS[b].key, FANS[b].name, self.by, self.cite)
         self.removal = Removal(b, self.by, self.cite, self.shown)  # the removal when this row alone removed b
@@ -288,7 +290,7 @@ class Rules:
     its fields are C reads where the profile's are Python attribute lookups): the exclusion table as lists indexed
     by fan number, and the profile's points, overlaps and answers."""
 
-    __slots__ = ("profile", "active", "rank", "waived", "waiving", "tree", "values", "points", "overlaps", "answers")
+    __slots__ = ("profile", "active", "rank", "waived", "waiving", "tree", "values", "overlaps", "answers")
 
     def __init__(
         self,
@@ -306,7 +308,6 @@ class Rules:
         self.waiving = waiving  # by fan: is it the excluding fan of a waived row?
         self.tree = tree  # does account-once make the chosen set-combination fans a forest (choose_combinations)?
         points = profile.points
-        self.points = points
         self.values = [points.get(n, 0) for n in range(N_FANS)]  # each fan's points, read without hashing
         self.overlaps = profile.overlaps
         self.answers = profile.answers  # Profile.takes' table
@@ -324,9 +325,6 @@ def rules_for(profile: Profile) -> Rules:
         found = _work_out_rules(profile)
         remember(_rules, profile, found, PROFILES_KEPT)
     return found
-
-
-PROFILES_KEPT: Final = 64  # as many as profiles.py's functools caches keep
 
 
 def _work_out_rules(profile: Profile) -> Rules:

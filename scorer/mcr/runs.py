@@ -10,12 +10,14 @@ loops and the table fills read C fields, where a ``Detect``'s are Python attribu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from ..arrange import CLOSED, EDGE, HONORS_KNITTED, KNITTED_STRAIGHT, REGULAR, SEVEN_PAIRS, SINGLE, THIRTEEN_ORPHANS
+from ..arrange import CLOSED, EDGE, SINGLE
 from ..caches import new_table
+from ..validate import MAX_SETS
 from .fans import DETECTORS, Detect, Detector
-from .fans.detector import HAND_BITS
+from .fans.detector import FORMS, HAND_BITS
 
 
 class Run:
@@ -53,16 +55,27 @@ class Run:
         self.fallback: bool = d.fallback
         self.kongs: int = d.kongs
         self.honors: int = -1 if d.honors is None else int(d.honors)
-        self.suits: int = 15 if d.suits is None else sum(1 << n for n in d.suits)
-        self.forms: int = sum(1 << i for i, form in enumerate(FORMS) if form in d.forms)
+        self.suits: int = ANY_SUITS if d.suits is None else _bits(d.suits)
+        self.forms: int = _bits([i for i, form in enumerate(FORMS) if form in d.forms])
         self.chows: int = d.chows
         self.pungs: int = d.pungs
         self.honor_pungs: int = d.honor_pungs
         self.wait: int = WAIT_INDEX[d.wait]
 
 
+def _bits(items: Iterable[int]) -> int:
+    """The bit set of ``items`` (bit n for n)."""
+    out = 0
+    for n in items:
+        out |= 1 << n
+    return out
+
+
+# The sizes of the tables' dimensions: each count a key is made of stays below its size.
 HAND_BIT_CODES: Final = 1 << len(HAND_BITS)  # the hands' HandFacts.bits take values below this
-FORMS: Final = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
+SET_COUNTS: Final = MAX_SETS + 1  # kongs of a hand; chows, pungs, pungs of honours of an arrangement: 0 to 4
+SUIT_COUNTS: Final = 4  # suits a hand holds tiles of: 0 to 3
+ANY_SUITS: Final = (1 << SUIT_COUNTS) - 1  # Run.suits of a detector that runs whatever the suits
 FORM_INDEX: Final = {form: i for i, form in enumerate(FORMS)}
 WAIT_INDEX: Final = {None: 0, EDGE: 1, CLOSED: 2, SINGLE: 3}
 # Every detector as a Run, made from DETECTORS on first use (a table, so clear_caches makes them again).
@@ -79,8 +92,8 @@ def _runs() -> tuple[Run, ...]:
 
 # The detectors worth running, chosen once per shape of hand or arrangement (filled on first use; an index, not
 # a cache keyed by a tuple of the shape, which would hash it every time).
-_hand_runs: Final[list[tuple[Run, ...] | None]] = new_table(5 * 2 * 4 * HAND_BIT_CODES)
-_set_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * 5 * 5 * 5)
+_hand_runs: Final[list[tuple[Run, ...] | None]] = new_table(SET_COUNTS * 2 * SUIT_COUNTS * HAND_BIT_CODES)
+_set_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * SET_COUNTS**3)
 _wait_runs: Final[list[tuple[Run, ...] | None]] = new_table(len(FORMS) * len(WAIT_INDEX))
 
 
@@ -88,7 +101,7 @@ def per_hand_runs(kongs: int, honors: bool, suits: int, situation: int) -> tuple
     """The per-hand detectors worth running on a hand that declares this many kongs, with or without
     honours, holding tiles of this many suits, with these of :data:`~scorer.mcr.fans.detector.HAND_BITS`
     (:attr:`HandFacts.bits`)."""
-    key = ((kongs * 2 + honors) * 4 + suits) * HAND_BIT_CODES + situation
+    key = ((kongs * 2 + honors) * SUIT_COUNTS + suits) * HAND_BIT_CODES + situation
     found = _hand_runs[key]
     if found is None:
         found = tuple(
@@ -108,7 +121,7 @@ def per_arrangement_runs(form: str, chows: int, pungs: int, honor_pungs: int) ->
     """The detectors of the sets worth running on an arrangement of this form, with this many chows, pungs
     and pungs of honours (all per-arrangement detectors but the wait fans' and Chicken Hand's)."""
     index = FORM_INDEX[form]
-    key = ((index * 5 + chows) * 5 + pungs) * 5 + honor_pungs
+    key = ((index * SET_COUNTS + chows) * SET_COUNTS + pungs) * SET_COUNTS + honor_pungs
     found = _set_runs[key]
     if found is None:
         found = tuple(
@@ -130,7 +143,7 @@ def wait_runs(form: str, wait: str | None) -> tuple[Run, ...]:
     """The detector of the wait fan of an arrangement of this form won with this wait (none without one)."""
     index = FORM_INDEX[form]
     shape = WAIT_INDEX[wait]
-    key = index * 4 + shape
+    key = index * len(WAIT_INDEX) + shape
     found = _wait_runs[key]
     if found is None:
         found = tuple(r for r in _runs() if shape and r.wait == shape and r.forms >> index & 1)

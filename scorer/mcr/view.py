@@ -306,8 +306,8 @@ def _suit_shapes(r: int) -> int:
 
 
 def _in_three_suits(a: int, b: int, c: int, step: int) -> int:
-    """The ranks k (bit k) from which chows of the three suits, in some order, start on k, k + step and
-    k + 2 * step."""
+    """The ranks k (bit k) from which sets of the three suits (``a``, ``b``, ``c``: each suit's chows by starting
+    rank, or its pungs by rank), in some order, start on k, k + step and k + 2 * step."""
     s2 = 2 * step
     return (
         a & b >> step & c >> s2
@@ -378,5 +378,7 @@ def pung_shapes(tiles: list[Tile]) -> int:
 
 
 ALL_SETS: Final = tuple(tuple(range(n)) for n in range(8))  # every set of an arrangement of n groups
+# Every view with fewer than two or three sets of a kind shares these: lists (as the detectors' loops expect), which
+# nothing may change in place (detectors only read what a view holds).
 NO_PAIRS: Final[list[Pair]] = []
 NO_TRIPLES: Final[list[Triple]] = []

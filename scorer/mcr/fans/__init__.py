@@ -27,6 +27,12 @@ they are explained): ``combination``, ``per_hand``, ``kongs``, ``honors``, ``sui
 ``forms``, ``chows``, ``pungs``, ``honor_pungs``, ``wait`` for an arrangement; ``needs`` and ``within`` for
 either; ``fallback``.
 
+The detectors of two or three chows and of three pungs first test a bit of ``v.chow_shapes`` or
+``v.pung_shapes`` (the shapes the sets may make, worked out once a view: :mod:`scorer.mcr.view`) and return
+:data:`NONE` without it. A bit is a necessary condition only, so a detector whose test changes (a new
+shape, a profile position) must keep its bit true of every hand it can score: the exhaustive tests in
+``tests/test_prefilters.py`` check every two and three chows and every three pungs.
+
 The tables and the detectors are checked against each other: ``@fan`` refuses a number the table lacks
 or a second detector for a number, importing this package refuses a row without a detector, and
 ``tests/test_fan_catalogue.py`` checks the rulings. Then add a hand that has the fan and a near miss

@@ -32,7 +32,8 @@ HAND_BITS: Final = {
     "four-of-a-kind": 64,
 }
 EVERY_TILE: Final = (1 << 34) - 1  # ``within``'s default: a hand may hold any tile
-ALL_FORMS: Final = frozenset({REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT})
+FORMS: Final = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)  # every form, in one order
+ALL_FORMS: Final = frozenset(FORMS)
 SET_FORMS: Final = (REGULAR, KNITTED_STRAIGHT)  # the forms with sets: where a wait can be edge, closed or single
 
 
