@@ -205,9 +205,14 @@ def slow_build(out: Path, hangup: signal.Handlers) -> subprocess.Popen[str]:
 
     command = [sys.executable, "-c", SLOW_BUILD, str(out)]
     proc = subprocess.Popen(command, cwd=PROJECT, stdout=subprocess.PIPE, text=True, preexec_fn=dispositions)
-    ready, _, _ = select.select([proc.stdout], [], [], TIMEOUT)
-    assert ready and proc.stdout and proc.stdout.readline() == "written\n"
-    assert len(temporaries(out.parent)) == 1
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], TIMEOUT)
+        assert ready and proc.stdout and proc.stdout.readline() == "written\n"
+        assert len(temporaries(out.parent)) == 1
+    except BaseException:  # never leave the sleeping build behind
+        proc.kill()
+        proc.wait()
+        raise
     return proc
 
 

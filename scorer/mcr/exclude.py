@@ -246,11 +246,12 @@ def explain_unchosen(
     linked = [c.fan for c in chosen if c.mask & hit.mask]
     if not linked:  # admissible but worth nothing more (a house profile valued it at 0 points)
         return (), (HIGHER_SCORE,)
+    by = tuple(sorted(set(linked)))
     if any(len(c.sets) == 3 for c in chosen):
-        return tuple(sorted(set(linked))), (ACCOUNT_ONCE, THREE_CHOW_FANS)
+        return by, (ACCOUNT_ONCE, THREE_CHOW_FANS)
     if len(hit.sets) == 2:
-        return tuple(sorted(set(linked))), (ACCOUNT_ONCE, FOUR_CHOWS)
-    return tuple(sorted(set(linked))), (ACCOUNT_ONCE,)
+        return by, (ACCOUNT_ONCE, FOUR_CHOWS)
+    return by, (ACCOUNT_ONCE,)
 
 
 # --- the exclusion table -------------------------------------------------------------------------------------
