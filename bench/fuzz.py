@@ -58,8 +58,8 @@ from kb.audit import audit  # noqa: E402
 from kb.audit_log import audit_file  # noqa: E402
 from kb.build import BuildFailed, build  # noqa: E402
 from kb.claims import parse_claims  # noqa: E402
-from kb.cli import cli  # noqa: E402
 from kb.load import RULINGS_DIR  # noqa: E402
+from mjref.main import cli  # noqa: E402
 from scorer import Hand, Kind, Meld, MjrefError, Situation, format_hand, parse, score  # noqa: E402
 from scorer.mcr.table import FANS  # noqa: E402
 from scorer.profiles import load_profile  # noqa: E402
@@ -792,7 +792,7 @@ def fuzz_cli(t: Tally, g: Gen, runner: CliRunner, db: Path, rulings: Rulings) ->
 
 
 def fuzz_cli_process(t: Tally, g: Gen, db: Path, rulings: Rulings, events: Events, n: int) -> None:
-    code = "from kb.cli import main; main()"
+    code = "from mjref.main import main; main()"
     if n % 4 == 3:  # a build of a corrupted folder: every problem one line, then the error line, kb.db kept
         before = rulings.db.read_bytes()
         with rulings.corrupted(g) as what:

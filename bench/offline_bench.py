@@ -82,7 +82,7 @@ def main() -> None:
     parser.add_argument("--navigations", type=int, default=40, help="pages opened offline")
     args = parser.parse_args()
     if not args.db.is_file():
-        subprocess.run([sys.executable, "-m", "kb.cli", "build", "--out", str(args.db)], check=True)
+        subprocess.run([sys.executable, "-m", "mjref", "build", "--out", str(args.db)], check=True)
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:

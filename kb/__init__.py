@@ -1,1 +1,1 @@
-"""mjref's knowledge base of rulings and its command line (``kb.cli``)."""
+"""mjref's knowledge base of rulings: reading and checking them, building kb.db, lookup and audits."""

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from kb.cli import cli
 from kb.load import RULINGS_DIR
+from mjref.main import cli
 
 
 def copy_rulings(tmp_path: Path) -> Path:

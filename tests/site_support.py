@@ -81,7 +81,7 @@ def running_site(workdir: Path, *options: str, timeout: float = 90.0) -> Iterato
     port = free_port()
     log_path = workdir / f"serve-{port}.log"
     log = log_path.open("wb")
-    command = [sys.executable, "-c", "from kb.cli import main; main()", "serve", "--port", str(port), *options]
+    command = [sys.executable, "-m", "mjref", "serve", "--port", str(port), *options]
     process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

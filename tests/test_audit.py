@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from kb.audit import audit, compare
 from kb.claims import ClaimError, parse_claims
-from kb.cli import cli
+from mjref.main import cli
 
 # Tsui, Example 3 (also Sloper FAQ 22, 10.1.5.5): 234m 567m 234p 567p with a pair of 8s. The four chows
 # pair up four ways: two Mixed Double Chows (234m-234p, 567m-567p) and two Short Straights (234m-567m,

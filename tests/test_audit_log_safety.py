@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = "234m567m234p567p88s"  # scores 10 under green-book (Tsui, example 3)
@@ -302,7 +302,7 @@ def test_a_signal_stops_the_run_cleanly_and_the_report_resumes(tmp_path, signum,
     n = 12_000
     path = write_event(tmp_path / "event.jsonl", [good(i, 10 + (i % 7 == 0)) for i in range(1, n + 1)])
     report = tmp_path / "report.jsonl"
-    command = [sys.executable, "-c", "from kb.cli import main; main()", "audit-log", str(path), "--out", str(report)]
+    command = [sys.executable, "-m", "mjref", "audit-log", str(path), "--out", str(report)]
     proc = subprocess.Popen(
         [*command, "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 from scorer import BabcockScore, score
 from scorer.babcock import LIMIT, settle
 from scorer.babcock.options import OPTIONS

@@ -11,7 +11,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 from scorer.babcock import score_loser, settle_table
 from scorer.errors import MjrefError
 

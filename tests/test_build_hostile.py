@@ -20,12 +20,12 @@ from click.testing import CliRunner
 
 import kb.ruling_files
 from kb.build import build
-from kb.cli import cli
 from kb.db_file import OutputError
 from kb.load import RULINGS_DIR, body_references, load_corpus
 from kb.render import render
 from kb.ruling_files import MAX_RULING_BYTES
 from kb.validate import validate
+from mjref.main import cli
 from scorer.errors import MjrefError
 
 from .kb_support import copy_rulings
@@ -367,7 +367,7 @@ def test_lookup_in_something_that_is_not_a_knowledge_base_is_one_line(tmp_path):
 def test_lookup_in_a_fifo_does_not_block(tmp_path):
     fifo = tmp_path / "kb.db"
     os.mkfifo(fifo)
-    code = "import sys; from kb.cli import cli; cli(['lookup', 'tile hog', '--db', sys.argv[1]], prog_name='mjref')"
+    code = "import sys; from mjref.main import cli; cli(['lookup', 'tile hog', '--db', sys.argv[1]], prog_name='mjref')"
     result = run_python(code, str(fifo))
     assert result.returncode == 2
     assert result.stderr == f"error: {fifo} is not a regular file\n"

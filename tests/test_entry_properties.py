@@ -41,8 +41,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.audit_log import audit_file
-from kb.cli import cli
 from kb.load import RULINGS_DIR
+from mjref.main import cli
 from scorer import format_hand, parse, score
 from scorer.tiles import name
 from tests.support.generate import FORMS, GeneratedHand, random_hand

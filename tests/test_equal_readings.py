@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.audit import audit
-from kb.cli import cli
+from mjref.main import cli
 from scorer import parse, score
 from scorer.rulings import RULING_IDS
 from tests.support.generate import random_hands

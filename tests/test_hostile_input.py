@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.cli import cli
+from mjref.main import cli
 from scorer import Hand, Kind, Meld, MjrefError, Situation, format_hand, parse, score
 from scorer.errors import printable
 from scorer.profiles import load_profile

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.audit import compare
-from kb.cli import cli
+from mjref.main import cli
 from scorer import ProfileError, score
 from scorer.mcr.positions import DISPUTED, REQUIRES
 from scorer.profiles import load_profile

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 import kb.build
 from kb.build import BuildFailed, build, is_stale
-from kb.cli import cli
 from kb.db_file import OutputError
+from mjref.main import cli
 from scorer.babcock.options import OPTIONS
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import EXCLUSIONS, FANS

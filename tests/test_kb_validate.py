@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
 from kb.load import RULINGS_DIR, load_corpus
 from kb.validate import PUBLISHED_IDS, validate
+from mjref.main import cli
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import FANS
 from scorer.rulings import RULING_IDS

@@ -10,8 +10,8 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from kb.cli import cli
 from kb.lookup import _CJK, _WEIGHTS, LookupFailed, lookup, open_index
+from mjref.main import cli
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
 

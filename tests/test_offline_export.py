@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 from web.export import pages
 from web.export.offline import precache_list
 from web.export.site import carry_over

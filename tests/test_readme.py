@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 NOT_RUN = "<!-- readme: not run -->"

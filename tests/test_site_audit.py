@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import kb.claims
-from kb.cli import cli
+from mjref.main import cli
 from scorer import score
 
 from .site_support import Site, text_of

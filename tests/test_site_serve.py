@@ -20,7 +20,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 from scorer import score
 from scorer.profiles import load_profile
 from web.app import CONFIG_ENV, create_app, read_config, write_config
@@ -140,7 +140,7 @@ def _alive(pid: int) -> bool:
 
 def test_ctrl_c_stops_every_worker(db, tmp_path):
     port = free_port()
-    command = [sys.executable, "-c", "from kb.cli import main; main()", "serve", "--port", str(port), "--workers", "2"]
+    command = [sys.executable, "-m", "mjref", "serve", "--port", str(port), "--workers", "2"]
     log = (tmp_path / "serve.log").open("wb")
     workdir = workdir_with(db, tmp_path)
     process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

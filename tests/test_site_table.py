@@ -15,7 +15,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from kb.cli import cli
+from mjref.main import cli
 
 from .site_support import text_of
 

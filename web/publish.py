@@ -51,7 +51,7 @@ PROVIDERS: dict[str, str | None] = {
     "fly": "datasette-publish-fly",
     "vercel": "datasette-publish-vercel",
 }
-# The static target: no 'datasette publish' but the site as static files (mjref export, web/export/command.py).
+# The static target: no 'datasette publish' but the site as static files (mjref export, mjref/site.py).
 STATIC = "static"
 STAGE_DIR = Path("build") / "publish"
 PROJECT_DIR = Path(__file__).resolve().parent.parent  # the source tree, when mjref runs from one

@@ -12,10 +12,9 @@ from typing import IO, Any, TypeVar
 
 import click
 
+from kb.i18n import LANGUAGES, localize, translate
 from scorer.errors import MjrefError, printable
 from scorer.notation import MAX_FLOWERS
-
-from .i18n import LANGUAGES, localize, translate
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -1,0 +1,58 @@
+"""``mjref audit-log``: audit every hand of an event file, resumably."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from kb.audit_log import audit_file
+from kb.report_file import Interrupted
+from scorer.errors import printable
+
+from .options import profile_option
+
+
+@click.command("audit-log", short_help="Audit every hand of an event (JSON Lines), in parallel, resumably.")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@profile_option
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report here (and resume it).")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Worker processes (default: every core).")
+def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | None) -> None:
+    """Audit every line of PATH: {"id", "hand"} with an optional "claim" or "claim_total".
+
+    One report line per input line, after a header naming the input; bad lines are reported with
+    their line number and the run goes on. With --out, a rerun of the same input resumes the report;
+    any other existing file is refused, untouched. Ctrl-C stops cleanly (exit status 130).
+
+    Example:
+
+    \b
+        mjref audit-log event.jsonl --out report.jsonl
+    """
+    house_check(profile)
+    name = printable(path)
+
+    def report_error(record: dict[str, Any]) -> None:
+        click.echo(f"{name}:{record['line']}: {record['error']}", err=True)
+
+    def bar(length: int) -> Any:
+        return click.progressbar(length=length, label="auditing", file=sys.stderr)
+
+    try:
+        summary = audit_file(path, out, profile, jobs, report_error, bar if sys.stderr.isatty() else None)
+    except Interrupted as e:
+        resume = f": {printable(out)} holds whole lines only; run the same command again to resume"
+        click.echo(f"interrupted by {e.name}{resume if e.report else ''}", err=True)
+        sys.exit(e.exit_status)
+    for line in summary.lines():
+        click.echo(line, err=out is None)
+
+
+def house_check(profile: str) -> None:
+    """Fail early, with the profile's own error, before any work starts."""
+    from scorer.profiles import load_profile
+
+    load_profile(profile)
