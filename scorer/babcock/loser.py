@@ -18,6 +18,7 @@ from ..notation import format_hand, parse
 from ..profiles import DEFAULTS, babcock_profile
 from ..result import BabcockScore, Double, FanScore
 from ..tiles import DRAGONS, WIND_LETTERS, WINDS, Tile, is_terminal_or_honor, name, run_text
+from .sets import in_canonical_order
 from .sheet import DOUBLES, LIMIT, POINTS, SHEET, set_key
 
 LOSERS = "babcock-losers-hands"
@@ -125,7 +126,7 @@ def score_loser_hand(hand: LoserHand, profile_name: str) -> BabcockScore:
         doubles[key] = (n + DOUBLES[key].value, sets + [text])
 
     sets: list[tuple[str, Tile, bool, str]] = []  # kind, tile, concealed, text
-    for m in hand.melds:
+    for m in in_canonical_order(hand.melds):  # the sets listed as the canonical text writes them
         if m.kind is not CHOW:
             sets.append(("kong" if m.kind is KONG else "pung", m.tile, m.concealed, run_text(m.tiles)))
     held = [0] * 34
