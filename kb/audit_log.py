@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
+from scorer import arguments
 from scorer.errors import MjrefError, printable
 from scorer.profiles import builtin_names
 
@@ -318,6 +319,10 @@ def audit_file(
     """Audit ``path`` into the report ``out`` (created, or resumed: :func:`kb.report_file.open_report`),
     or to stdout, header first. ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
     SIGINT and SIGTERM raise :class:`kb.report_file.Interrupted` with the report left whole."""
+    path, out = arguments.path(path, "path"), None if out is None else arguments.path(out, "out")
+    arguments.text(profile, "profile")
+    if jobs is not None:
+        arguments.whole(jobs, "jobs", 1)
     with StopOnSignals() as guard:
         target: IO[str] | None = None
         try:

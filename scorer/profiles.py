@@ -14,8 +14,9 @@ its rule set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, wraps
 from pathlib import Path
 from typing import Any, Final
 
@@ -130,6 +131,21 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     raise ProfileError(message, profile=repr(ref), profiles=", ".join(builtin_names()))
 
 
+def _ref_checked(cached: Callable[[str], Profile]) -> Callable[[str], Profile]:
+    """``cached`` (a function of a profile reference, kept by ``lru_cache``) asked only with a string: any other
+    argument is a :class:`ProfileError`, never the ``TypeError`` an unhashable one would raise in the cache."""
+
+    @wraps(cached)
+    def checked(ref: str = DEFAULT) -> Profile:
+        if not isinstance(ref, str):
+            raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(ref).__name__)
+        return cached(ref)
+
+    checked.cache_clear = cached.cache_clear  # type: ignore[attr-defined]  # bench/score_bench.py empties it
+    return checked
+
+
+@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def load_profile(ref: str = DEFAULT) -> Profile:
     """Load and resolve a profile by built-in name or file path.
@@ -272,12 +288,14 @@ def _for_ruleset(ref: str, ruleset: str) -> Profile:
     return profile
 
 
+@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def mcr_profile(ref: str) -> Profile:
     """:func:`load_profile` for the MCR scorer: a Babcock profile is an error."""
     return _for_ruleset(ref, "mcr")
 
 
+@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def babcock_profile(ref: str) -> Profile:
     """:func:`load_profile` for the Babcock scorer: an MCR profile is an error.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import arguments
 from ..errors import InvalidHand, Message, MjrefError
 from ..hand import CHOW, KONG, Hand, Meld, Situation
 from ..notation import format_hand, parse
@@ -91,8 +92,7 @@ def parse_loser(text: str, seat: str | None = None) -> LoserHand:
         raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
     situation = s
     if seat is not None:
-        if seat not in WIND_LETTERS:
-            raise MjrefError("seat %(seat)s: expected E, S, W or N", code="situation", seat=repr(seat))
+        arguments.seat(seat)
         wind = WINDS[WIND_LETTERS.index(seat)]
         if "|" in text and s.seat != wind:
             written = WIND_LETTERS[s.seat - 27]
@@ -183,8 +183,10 @@ def score_loser(hand: str, profile: str | None = None, *, seat: str | None = Non
     >>> score_loser("[CCC,2]EE55m789p123s|ES0000").total  # 4 red exposed, x2 red: 8
     8
     """
-    rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
-    return score_loser_hand(parse_loser(hand, seat), rules.name)
+    ref = arguments.profile_ref(profile)
+    loser = parse_loser(hand, seat)
+    rules = babcock_profile(DEFAULTS["babcock"] if ref is None else ref)
+    return score_loser_hand(loser, rules.name)
 
 
 def is_loser_text(text: str) -> bool:
