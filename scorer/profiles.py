@@ -14,9 +14,8 @@ its rule set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache, wraps
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -131,21 +130,6 @@ def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
     raise ProfileError(message, profile=repr(ref), profiles=", ".join(builtin_names()))
 
 
-def _ref_checked(cached: Callable[[str], Profile]) -> Callable[[str], Profile]:
-    """``cached`` (a function of a profile reference, kept by ``lru_cache``) asked only with a string: any other
-    argument is a :class:`ProfileError`, never the ``TypeError`` an unhashable one would raise in the cache."""
-
-    @wraps(cached)
-    def checked(ref: str = DEFAULT) -> Profile:
-        if not isinstance(ref, str):
-            raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(ref).__name__)
-        return cached(ref)
-
-    checked.cache_clear = cached.cache_clear  # type: ignore[attr-defined]  # bench/score_bench.py empties it
-    return checked
-
-
-@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def load_profile(ref: str = DEFAULT) -> Profile:
     """Load and resolve a profile by built-in name or file path.
@@ -288,14 +272,12 @@ def _for_ruleset(ref: str, ruleset: str) -> Profile:
     return profile
 
 
-@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def mcr_profile(ref: str) -> Profile:
     """:func:`load_profile` for the MCR scorer: a Babcock profile is an error."""
     return _for_ruleset(ref, "mcr")
 
 
-@_ref_checked
 @lru_cache(maxsize=PROFILES_KEPT)
 def babcock_profile(ref: str) -> Profile:
     """:func:`load_profile` for the Babcock scorer: an MCR profile is an error.
@@ -304,3 +286,24 @@ def babcock_profile(ref: str) -> Profile:
     'half-limit'
     """
     return _for_ruleset(ref, "babcock")
+
+
+def _ref_checked(cached: Any) -> Any:
+    """``cached`` (a function of a profile reference, kept by ``lru_cache``) asked only with a string: any other
+    argument is a :class:`ProfileError`, never the ``TypeError`` an unhashable one raises in the cache."""
+
+    def checked(ref: str = DEFAULT) -> Profile:
+        if not isinstance(ref, str):
+            raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(ref).__name__)
+        return cached(ref)  # type: ignore[no-any-return]
+
+    for name in ("__name__", "__qualname__", "__doc__", "__module__"):
+        setattr(checked, name, getattr(cached, name))
+    checked.__wrapped__ = cached  # type: ignore[attr-defined]
+    checked.cache_clear = cached.cache_clear  # type: ignore[attr-defined]  # bench/score_bench.py empties it
+    return checked
+
+
+load_profile = _ref_checked(load_profile)
+mcr_profile = _ref_checked(mcr_profile)
+babcock_profile = _ref_checked(babcock_profile)
