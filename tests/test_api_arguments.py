@@ -13,10 +13,8 @@ from __future__ import annotations
 import inspect
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,37 +27,13 @@ import kb.lookup
 import scorer
 import scorer.babcock
 import scorer.profiles
-from scorer import Hand, MjrefError, parse
-from scorer.validate import validate
+from scorer import MjrefError
+from tests.support.api_entries import ENTRIES, HAND, LOSER, NOT_ENTRIES, TABLE, Entry, call
 
-HAND = "123m456m789m123p55s"
-LOSER = "[NNN,1]123m456m789m9p"
-TABLE = {"E": "[8888p,1]234sEEEFFPPF", "S": LOSER, "W": "[222s,3]345m678m567p1s", "N": "123p456p567p789s5s"}
-ONE_HAND = Path(__file__).parent / "fixtures" / "audit_log_one_hand.jsonl"
 CI = bool(os.environ.get("CI"))
 SETTINGS = settings(
     max_examples=40, deadline=None, derandomize=CI, suppress_health_check=[HealthCheck.too_slow], database=None
 )
-
-
-def _text(v: object) -> bool:
-    return isinstance(v, str)
-
-
-def _optional_text(v: object) -> bool:
-    return v is None or isinstance(v, str)
-
-
-def _whole(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _collection(v: object) -> bool:
-    return isinstance(v, set | frozenset | list | tuple)
-
-
-def _path(v: object) -> bool:
-    return isinstance(v, str | os.PathLike)
 
 
 ANY = st.one_of(
@@ -75,120 +49,8 @@ ANY = st.one_of(
     st.dictionaries(st.sampled_from(["E", "S", "W", "N", "tile hog", 1]), st.sampled_from([0, 64, 999, "x"])),
     st.sampled_from([object(), Path("/nonexistent"), Path(""), frozenset({"E", 5}), 1.5, float("inf"), ...]),
 )
-NOT_TEXT = ANY.filter(lambda v: not isinstance(v, str | os.PathLike))  # a path as text may name a real file
-SMALL = ANY.filter(lambda v: not _whole(v) or v <= 1)  # jobs: no pool of 2**70 workers (nor of 2) here
 
 
-@dataclass
-class Entry:
-    """A public function, arguments it accepts, and for each parameter what type of value it takes (None: any
-    value may be accepted, or refused by its value) and, when not ``ANY``, the values to try."""
-
-    function: Callable[..., Any]
-    valid: dict[str, object]
-    takes: dict[str, Callable[[object], bool] | None]
-    values: dict[str, st.SearchStrategy[object]] = field(default_factory=dict)
-
-    @property
-    def name(self) -> str:
-        return f"{self.function.__module__}.{self.function.__name__}"
-
-
-ENTRIES = [
-    Entry(
-        scorer.score,
-        {"hand": HAND, "profile": None, "ruleset": "mcr", "seat": None, "flowers": None, "kong": None},
-        {
-            "hand": lambda v: isinstance(v, str | Hand),
-            "profile": _optional_text,
-            "ruleset": _text,
-            "seat": None,
-            "flowers": lambda v: v is None or _whole(v),
-            "kong": lambda v: v is None or isinstance(v, bool),
-        },
-    ),
-    Entry(scorer.score, {"hand": HAND, "ruleset": "babcock", "prevalent": None}, {"prevalent": None}),
-    Entry(scorer.parse, {"text": HAND}, {"text": _text}),
-    Entry(scorer.format_hand, {"hand": parse(HAND)}, {"hand": lambda v: isinstance(v, Hand)}),
-    Entry(validate, {"hand": parse(HAND)}, {"hand": lambda v: isinstance(v, Hand)}),
-    Entry(scorer.profiles.load_profile, {"ref": "green-book"}, {"ref": _text}),
-    Entry(scorer.profiles.mcr_profile, {"ref": "green-book"}, {"ref": _text}),
-    Entry(scorer.profiles.babcock_profile, {"ref": "babcock"}, {"ref": _text}),
-    Entry(scorer.babcock.parse_loser, {"text": LOSER, "seat": None}, {"text": _text, "seat": _optional_text}),
-    Entry(
-        scorer.babcock.score_loser,
-        {"hand": LOSER, "profile": None, "seat": "S"},
-        {"hand": _text, "profile": _optional_text, "seat": _optional_text},
-    ),
-    Entry(
-        scorer.babcock.payments,
-        {"total": 10, "east_won": False},
-        {"total": _whole, "east_won": lambda v: isinstance(v, bool)},
-    ),
-    Entry(
-        scorer.babcock.settle,
-        {"scores": {"E": 1, "S": 2, "W": 3, "N": 0}, "winner": "E", "dead": frozenset()},
-        {"scores": lambda v: isinstance(v, dict), "winner": _text, "dead": _collection},
-    ),
-    Entry(
-        scorer.babcock.settle_table,
-        {"hands": TABLE, "winner": "E", "profile": None, "dead": frozenset()},
-        {
-            "hands": lambda v: isinstance(v, dict),
-            "winner": _optional_text,
-            "profile": _optional_text,
-            "dead": _collection,
-        },
-    ),
-    Entry(
-        kb.audit.audit,
-        {"hand": HAND, "claim": "Pure Straight", "claim_total": None, "profile": "green-book", "names": None},
-        {
-            "hand": lambda v: isinstance(v, str | Hand),
-            "claim": _optional_text,
-            "claim_total": lambda v: v is None or _whole(v),
-            "profile": _text,
-            "names": lambda v: v is None or isinstance(v, dict),
-        },
-    ),
-    Entry(
-        kb.audit.compare,
-        {"hand": HAND, "profiles": ["green-book", "starback"]},
-        {"hand": lambda v: isinstance(v, str | Hand), "profiles": lambda v: isinstance(v, list | tuple)},
-    ),
-    Entry(kb.claims.parse_claims, {"text": "Tile Hog x2", "index": None}, {"text": _text, "index": None}),
-    Entry(kb.claims.resolve_fan, {"name": "Tile Hog", "index": None}, {"name": _text, "index": None}),
-    Entry(kb.claims.checked_index, {"index": {"tile hog": 64}}, {"index": None}),
-    Entry(kb.claims.index_names, {"names": [(64, "Tile Hog")]}, {"names": lambda v: isinstance(v, list | tuple)}),
-    Entry(
-        kb.lookup.lookup,
-        {"query": "tile hog", "path": Path("/nonexistent/kb.db"), "limit": 3},
-        {"query": _text, "path": _path, "limit": _whole},
-        {"path": NOT_TEXT},
-    ),
-    Entry(kb.lookup.open_index, {"path": Path("/nonexistent/kb.db")}, {"path": _path}, {"path": NOT_TEXT}),
-    Entry(
-        kb.audit_log.audit_file,
-        {"path": ONE_HAND, "out": None, "profile": "green-book", "jobs": 1},
-        {
-            "path": _path,
-            "out": lambda v: v is None or _path(v),
-            "profile": _text,
-            "jobs": lambda v: v is None or _whole(v),
-        },
-        {"path": NOT_TEXT, "out": NOT_TEXT, "jobs": SMALL},
-    ),
-]
-
-# Public names (no leading underscore) of these modules that are not entries, and why.
-NOT_ENTRIES = {
-    "scorer.profiles.builtin_names": "takes no argument",
-    "kb.audit.readings_of": "reads a Score the scorer made (the site's helper)",
-    "kb.claims.name_index": "takes no argument",
-    "kb.lookup.shown_in": "the site's helper: the texts of a row of kb.db",
-    "kb.lookup.cjk_terms": "the index's helper: the terms of a text it has read",
-    "kb.lookup.bigrams": "the index's helper: the terms of a text it has read",
-}
 MODULES: tuple[ModuleType, ...] = (scorer.profiles, kb.audit, kb.claims, kb.lookup)
 
 
@@ -209,15 +71,6 @@ def test_every_public_function_is_an_entry_or_said_not_to_be() -> None:
     assert _public_functions() - {e.name for e in ENTRIES} == set(NOT_ENTRIES)
 
 
-def call(entry: Entry, **changed: object) -> None:
-    """Call ``entry`` with its valid arguments but ``changed``; a result must write its JSON."""
-    result = entry.function(**{**entry.valid, **changed})
-    for results in result if isinstance(result, list) else [result]:
-        writer = getattr(results, "to_json", None) or getattr(results, "to_dict", None)
-        if writer is not None:
-            writer()
-
-
 def test_the_valid_arguments_are_valid() -> None:
     for entry in ENTRIES:
         try:
@@ -233,7 +86,7 @@ PARAMETERS = [(entry, param) for entry in ENTRIES for param in entry.takes]
 @SETTINGS
 @given(data=st.data())
 def test_a_wrong_argument_is_one_mjref_error_line(entry: Entry, param: str, data: st.DataObject) -> None:
-    value = data.draw(entry.values.get(param, ANY), label=param)
+    value = data.draw(ANY.filter(entry.safe.get(param, lambda v: True)), label=param)
     try:
         call(entry, **{param: value})
     except MjrefError as e:

@@ -13,18 +13,21 @@ import itertools
 import random
 from dataclasses import replace
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorer import Hand, MjrefError, format_hand, score
 from scorer.babcock import parse_loser, score_loser, settle_table
-from scorer.hand import Kind, Meld, Situation
+from scorer.hand import Meld
 from scorer.profiles import builtin_names, load_profile
-from scorer.tiles import WIND_LETTERS, WINDS, name
+from scorer.tiles import WIND_LETTERS, name
+from tests.support.babcock_hands import babcock_winner
 from tests.support.generate import FORMS, GeneratedHand, random_hand
 
 BABCOCK_PROFILES = tuple(p for p in builtin_names() if load_profile(p).ruleset == "babcock")
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example]
+)
 CHOW_STARTS = [t for t in range(27) if t % 9 < 7]
 _GENERATED = st.tuples(st.integers(0, 2**32 - 1), st.sampled_from(FORMS)).map(
     lambda a: random_hand(random.Random(a[0]), a[1])
@@ -81,37 +84,9 @@ def babcock_hand(g: GeneratedHand) -> Hand:
     return replace(g.hand, situation=replace(g.hand.situation, flowers=0))
 
 
-@st.composite
-def babcock_winners(draw: st.DrawFn) -> Hand:
-    """A winning hand of four sets and a pair of the shapes Babcock's scores tell apart: pungs and kongs of
-    simples, terminals and honours, declared or standing, kongs concealed (offer 0), claimed onto a concealed
-    pung (1-3) or added to a claimed pung (5-7), pungs and chows claimed (1-3) or not said (None)."""
-    counts = [0] * 34
-    melds: list[Meld] = []
-    concealed: list[int] = []
-    for _ in range(4):
-        kind = draw(st.sampled_from([Kind.PUNG, Kind.PUNG, Kind.KONG, Kind.CHOW]))
-        tile = draw(st.sampled_from(CHOW_STARTS if kind is Kind.CHOW else range(34)))
-        tiles = Meld(kind, tile, None).tiles
-        if any(counts[t] + tiles.count(t) > 4 for t in tiles):
-            continue  # a fifth copy: this set is left out, and the hand drawn again below
-        for t in tiles:
-            counts[t] += 1
-        if kind is Kind.KONG:
-            melds.append(Meld(kind, tile, draw(st.sampled_from([0, 1, 2, 3, 5, 6, 7]))))
-        elif draw(st.booleans()):
-            melds.append(Meld(kind, tile, draw(st.sampled_from([None, 1, 2, 3]))))
-        else:
-            concealed += tiles
-    pair = draw(st.integers(0, 33).filter(lambda t: counts[t] <= 2))
-    assume(len(melds) + len(concealed) // 3 == 4)
-    concealed += [pair, pair]
-    winning = draw(st.sampled_from(sorted(set(concealed))))
-    concealed.remove(winning)
-    situation = Situation(
-        prevalent=draw(st.sampled_from(WINDS)), seat=draw(st.sampled_from(WINDS)), self_drawn=draw(st.booleans())
-    )
-    return Hand(tuple(melds), tuple(sorted(concealed)), winning, situation)
+def babcock_winners() -> st.SearchStrategy[Hand]:
+    """Winning hands of the shapes Babcock's scores tell apart (``tests.support.babcock_hands``)."""
+    return st.randoms(use_true_random=False).map(babcock_winner)
 
 
 @SETTINGS
