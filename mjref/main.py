@@ -5,7 +5,7 @@ Errors are translated in one place, :meth:`~mjref.options.MjrefGroup.invoke`: a
 the language of ``--lang``) and exit status 2, never a traceback. Ctrl-C is one line, ``interrupted by SIGINT``,
 and exit status 130 in every command, from the first moment (:func:`_stop_while_loading`, while the commands'
 modules are imported, before click starts); output that cannot be written (a full disk) is one line on stderr
-and exit status 1 (:func:`main`).
+and exit status 74 (:func:`main`).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from types import FrameType
 
 INTERRUPTED = "interrupted by SIGINT"  # the line every command prints on Ctrl-C (mjref audit-log adds its report's)
 EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, as a shell reports a command ended by Ctrl-C
+EXIT_OUTPUT_FAILED = 74  # sysexits' EX_IOERR: the output could not be written
 
 
 def _stop_while_loading(_signum: int, _frame: FrameType | None) -> None:
@@ -71,7 +72,8 @@ for command in (
 def main() -> None:
     """Entry point of the ``mjref`` console script. Output piped into a program that stops reading
     (``mjref audit-log … | head``) ends the command quietly, as other Unix tools do; output that cannot be
-    written (``> /dev/full``, a full disk) is one line on stderr and exit status 1."""
+    written (``> /dev/full``, a full disk) is one line on stderr and exit status 74 (sysexits' EX_IOERR; 1 is
+    ``mjref audit``'s "the claim is not right")."""
     try:
         try:
             cli(prog_name="mjref")
@@ -83,7 +85,7 @@ def main() -> None:
     except OSError as e:
         _drop_stdout()
         output_failed(e)
-        sys.exit(1)
+        sys.exit(EXIT_OUTPUT_FAILED)
 
 
 def _drop_stdout() -> None:
