@@ -36,17 +36,24 @@ def format_sheet(sheet: Sheet, lang: str = "en") -> str:
     lines += _table([_("Hand no."), _("Round"), _("Result"), *players], rows, right=set(range(3, 3 + len(players))))
     if any(h.claimed is not None and h.claimed != h.running for h in sheet.hands):
         lines.append(_("(* the paper sheet shows another running total)"))
+    scored = [
+        _("hand %(hand)s: %(tiles)s, %(points)s points (%(rulings)s)")
+        % {"hand": h.number, "tiles": h.tiles, "points": h.points, "rulings": ", ".join(h.rulings)}
+        for h in sheet.hands
+        if h.tiles
+    ]
+    if scored:
+        lines += ["", _("Hands scored from their tiles"), *("  " + s for s in scored)]
     penalties = [_penalty(h, i, lang) for h in sheet.hands for i in range(len(h.penalties))]
     if penalties:
         lines += ["", _("Penalties"), *("  " + p for p in penalties)]
     lines += [
         "",
         _label(_("Payments"))
-        + _(
-            "every win: 8 from each loser, the value from the discarder or, self-drawn, from "
-            "each (%(rulings)s); winds by the seat rotation (%(rotation)s)"
-        )
-        % {"rulings": "payments", "rotation": "seat-rotation"},
+        + _("8 from each loser, the value from the discarder, or from each loser when self-drawn (%(rulings)s)")
+        % {"rulings": "payments"},
+        _label(_("Winds"))
+        + _("by the seat rotation, the deal passing every hand (%(rulings)s)") % {"rulings": "seat-rotation"},
         _label(_("Totals")) + ", ".join(f"{p} {sheet.totals[p]}" for p in players),
         _label(_("Zero sum")) + _zero_sum(sheet, _),
         _label(_("Table pts")) + _table_points(sheet, _),
@@ -81,15 +88,17 @@ def _penalty(h: HandResult, i: int, lang: str) -> str:
         text = _("hand %(hand)s: %(player)s -%(points)s, %(each)s to each other player") % values
     else:
         text = _("hand %(hand)s: %(player)s -%(points)s, to no one") % values
-    foul = f" {pen.foul}" if pen.foul else ""
-    return f"{text}{foul} ({', '.join(pen.rulings)})"
+    return f"{text} ({', '.join(pen.rulings)})"
 
 
 def _zero_sum(sheet: Sheet, _: Callable[[str], str]) -> str:
     total = sum(sheet.totals.values())
     if not sheet.deductions:
         return _("the totals add up to %(sum)s") % {"sum": total}
-    where = ", ".join(f"{d.player} {d.points} ({d.hand})" for d in sheet.deductions)
+    where = ", ".join(
+        _("hand %(hand)s: %(player)s %(points)s") % {"hand": d.hand, "player": d.player, "points": d.points}
+        for d in sheet.deductions
+    )
     return _(
         "the totals add up to %(sum)s: the %(deducted)s points of penalties to no one (%(where)s) are the only reason"
     ) % {"sum": total, "deducted": sheet.deducted, "where": where}

@@ -17,11 +17,11 @@ from .files import read_session, session_from_text
 from .ranking import PLACE_POINTS, TABLE_POINTS, table_points
 from .seats import SEAT_ROTATION, winds
 from .session import HAND_LIMIT, HandEntry, PenaltyEntry, Session, SheetError, session_from_data
-from .settle import PAYMENTS, HandResult, Payment, Penalty
+from .settle import PAYMENTS, PENALTY_RULINGS, HandResult, Payment, Penalty
 from .sheet import Deduction, Sheet, settle_session
 
 # Every ruling the sheet cites by name (a penalty given by ruling also cites the house's table and the foul).
-RULINGS = frozenset({*PAYMENTS, SEAT_ROTATION, TABLE_POINTS, "false-win", "eight-point-minimum"})
+RULINGS = frozenset({*PAYMENTS, *PENALTY_RULINGS, SEAT_ROTATION, TABLE_POINTS, "false-win"})
 
 __all__ = [
     "HAND_LIMIT",

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import Message, MjrefError
+from ..mcr.penalties import penalty_for
+from ..mcr.positions import PENALTY_AMOUNTS
 from ..mcr.score import settlement
 from ..notation import parse
 from ..profiles import Profile
@@ -21,7 +23,7 @@ from .session import MINIMUM, HandEntry, PenaltyEntry, Session, _fail
 
 PAYMENTS = ("payments",)
 FALSE_WIN = "false-win"
-PENALTY_RULINGS = ("payments",)  # penalties are taken after the hand is settled (ruling payments)
+PENALTY_RULINGS = (PENALTY_AMOUNTS,)  # the event's penalty table, or the referee, fixes a penalty's amount
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,6 @@ class HandResult:
 
 def house_penalty(foul: str, profile: Profile) -> tuple[int, str, tuple[str, ...]] | None:
     """The points, recipients and rulings the profile's penalty table gives ``foul``; None: no fixed amount."""
-    try:
-        from ..mcr.penalties import penalty_for  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # the table comes with the fouls' rulings
-        raise MjrefError("this mjref has no penalty table: give the penalty's points and to", code="sheet") from None
-
     found = penalty_for(foul, profile)
     return None if found is None else (found.points, found.to, tuple(found.rulings))
 
