@@ -376,6 +376,10 @@ def test_unreadable_tiles_name_the_hand():
         ([{"winner": "Ann", "points": 8}], "hand 1, from: say who discarded the winning tile, or self_drawn"),
         ([{"winner": "Ann", "from": "Bo"}], "hand 1, points: a win needs its points or its tiles"),
         (
+            [{"winner": "Ann", "self_drawn": False, "points": 8}],
+            "hand 1, from: the hand was won on a discard: say whose",
+        ),
+        (
             [{"winner": "Ann", "from": "Bo", "self_drawn": True, "points": 8}],
             "hand 1, self_drawn: a self-drawn win has no discarder, but from names Bo",
         ),

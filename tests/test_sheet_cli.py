@@ -68,6 +68,14 @@ def test_the_json_has_totals_table_points_first_difference_and_hands_with_ruling
     assert data["table_points"] == {"Ann": 1, "Bo": 0, "Cy": 4, "Di": 2}
     assert data["first_difference"] is None and data["consistent"] is True
     assert data["table_points_rulings"] == ["table-points"]
+    assert data["standings"][0] == {
+        "player": "Cy",
+        "total": 54,
+        "place": 1,
+        "table_points": 4,
+        "rulings": ["table-points"],
+    }
+    assert [s["player"] for s in data["standings"]] == ["Cy", "Di", "Ann", "Bo"]
     third = data["hands"][2]
     assert [(p["player"], p["points"], p["rulings"]) for p in third["payments"]] == [
         ("Ann", -16, ["payments"]),

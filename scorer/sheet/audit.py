@@ -43,12 +43,12 @@ def first_difference(hands: tuple[HandResult, ...], players: tuple[str, ...]) ->
 
 
 def _explain(h: HandResult, paper: dict[str, int], by: dict[str, int], players: tuple[str, ...]) -> Difference:
-    paid = _payments_change(h, players)
+    penalised = _plus(*(p.shares for p in h.penalties))
+    paid = {p: h.change[p] - penalised.get(p, 0) for p in players}  # the win's payments alone
     for as_if, penalties in _penalty_mistakes(h):
         if _plus(paid, *(p.shares for p in penalties)) == paper:
             rulings = tuple(dict.fromkeys(r for p in h.penalties for r in p.rulings))
             return Difference(h.number, by, PENALTY, as_if, rulings)
-    penalised = _plus(*(p.shares for p in h.penalties))
     for as_if, change in _payment_mistakes(h, players):
         if _plus(change, penalised) == paper:
             return Difference(h.number, by, PAYMENT, as_if, PAYMENTS)
@@ -63,13 +63,6 @@ def _plus(*changes: dict[str, int]) -> dict[str, int]:
     for change in changes:
         for p, v in change.items():
             out[p] = out.get(p, 0) + v
-    return out
-
-
-def _payments_change(h: HandResult, players: tuple[str, ...]) -> dict[str, int]:
-    out = dict.fromkeys(players, 0)
-    for pay in h.payments:
-        out[pay.player] += pay.points
     return out
 
 

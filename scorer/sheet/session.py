@@ -166,6 +166,8 @@ def _hand(n: int, entry: object, players: tuple[str, ...]) -> HandEntry:
         raise _fail("hand %(hand)s, points: a win needs its points or its tiles (hand)", hand=n)
     if self_drawn is None and tiles is None:
         raise _fail("hand %(hand)s, from: say who discarded the winning tile, or self_drawn", hand=n)
+    if self_drawn is False and discarder is None:
+        raise _fail("hand %(hand)s, from: the hand was won on a discard: say whose (from)", hand=n)
     return HandEntry(n, False, winner, discarder, self_drawn, points, tiles, penalties, claimed)
 
 

@@ -66,6 +66,16 @@ class Sheet:
             "table_points_exact": {p: str(v) for p, v in self.table_points.items()},
             "places": self.places,
             "table_points_rulings": [TABLE_POINTS],
+            "standings": [
+                {
+                    "player": p,
+                    "total": self.totals[p],
+                    "place": self.places[p],
+                    "table_points": _number(self.table_points[p]),
+                    "rulings": [TABLE_POINTS],
+                }
+                for p in sorted(self.players, key=lambda p: (self.places[p], self.players.index(p)))
+            ],
             "zero_sum": {
                 "sum": sum(self.totals.values()),
                 "deducted": self.deducted,
