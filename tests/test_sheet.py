@@ -14,6 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.i18n import localize
 from scorer.errors import MjrefError
@@ -27,6 +29,7 @@ from scorer.sheet import (
     settle_session,
     winds,
 )
+from scorer.sheet.session import HAND_KEYS, PENALTY_KEYS
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -530,3 +533,35 @@ def test_unreadable_files_name_the_file(tmp_path: Path) -> None:
 def test_every_ruling_the_sheet_cites_exists():
     ids = {p.stem for p in (ROOT / "rulings").rglob("*.md") if p.parent.name != "zh"}
     assert ids >= RULINGS, RULINGS - ids
+
+
+# --- hostile input --------------------------------------------------------------------------------------------
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.sampled_from(PLAYERS + ["x", TILES]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.sampled_from(HAND_KEYS + PENALTY_KEYS + ("x",)), inner, max_size=6)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands=st.lists(JSONISH, max_size=5))
+def test_any_data_gives_a_sheet_or_one_line_of_the_projects_error(hands: list) -> None:
+    try:
+        sheet = settle_session({"players": PLAYERS, "hands": hands})
+    except MjrefError as e:
+        assert "\n" not in str(e)
+    else:  # whatever was accepted settles to a sheet whose totals and deductions sum to zero
+        assert sheet.zero_sum and sum(sheet.table_points.values()) == 7
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list('winer,fromptsdaw\n"yes01-8AnBoCyDi')), max_size=120))
+def test_any_csv_gives_a_session_or_one_line_of_the_projects_error(text: str) -> None:
+    try:
+        session_from_text(text, "csv")
+    except MjrefError as e:
+        assert "\n" not in str(e)
