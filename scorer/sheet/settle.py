@@ -4,13 +4,15 @@ A win is paid as one hand in ``mjref score`` is (:func:`scorer.mcr.score.settlem
 given as tiles is scored under the house profile with the winds of its place in the session
 (:mod:`scorer.sheet.seats`, ruling ``seat-rotation``). A penalty ``to: others`` is split equally among the other
 three; ``to: none`` is deducted only; ``ruling`` takes the amount and the recipients from the house profile's
-penalty table (:func:`house_penalty`). Every payment and penalty carries the ids of the rulings that decide it.
+penalty table (:func:`scorer.mcr.penalties.penalty_for`). Every payment and penalty carries the ids of the
+rulings that decide it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import score
 from ..errors import Message, MjrefError
 from ..mcr.penalties import penalty_for
 from ..mcr.positions import PENALTY_AMOUNTS
@@ -22,7 +24,6 @@ from .seats import SEAT_ROTATION, WINDS, winds
 from .session import MINIMUM, HandEntry, PenaltyEntry, Session, _fail
 
 PAYMENTS = ("payments",)
-FALSE_WIN = "false-win"
 PENALTY_RULINGS = (PENALTY_AMOUNTS,)  # the event's penalty table, or the referee, fixes a penalty's amount
 
 
@@ -69,12 +70,6 @@ class HandResult:
     rulings: tuple[str, ...]  # the seat winds' ruling
 
 
-def house_penalty(foul: str, profile: Profile) -> tuple[int, str, tuple[str, ...]] | None:
-    """The points, recipients and rulings the profile's penalty table gives ``foul``; None: no fixed amount."""
-    found = penalty_for(foul, profile)
-    return None if found is None else (found.points, found.to, tuple(found.rulings))
-
-
 def settle_hands(session: Session, profile: Profile, ref: str) -> tuple[HandResult, ...]:
     """Every hand of ``session`` settled under ``profile`` (loaded from ``ref``, a name or a path), with the
     running totals after it."""
@@ -110,8 +105,6 @@ def settle_hands(session: Session, profile: Profile, ref: str) -> tuple[HandResu
 
 def _value(entry: HandEntry, prevalent: str, seats: dict[str, str], ref: str) -> tuple[int, bool, str | None]:
     """The hand's value, whether it was self-drawn, and the tiles as scored (None when only points are given)."""
-    from .. import score  # the package's entry point (scorer/__init__.py has run by the time a hand is settled)
-
     assert entry.winner is not None
     if entry.tiles is None:
         assert entry.points is not None and entry.self_drawn is not None
@@ -189,17 +182,19 @@ def _penalty(n: int, i: int, entry: PenaltyEntry, players: tuple[str, ...], prof
     rulings: tuple[str, ...] = PENALTY_RULINGS
     if entry.ruling is not None:
         try:
-            house = house_penalty(entry.ruling, profile)
+            found = penalty_for(entry.ruling, profile)
         except MjrefError as e:
             raise _fail("hand %(hand)s, penalty %(n)s, ruling: %(error)s", hand=n, n=i, error=e) from None
-        if house is None and points is None:
-            message = (
-                "hand %(hand)s, penalty %(n)s, ruling: the house (%(profile)s) gives %(foul)s no "
-                "fixed amount: give points and to"
-            )
-            raise _fail(message, hand=n, n=i, profile=profile.name, foul=entry.ruling)
-        if house is not None:
-            if points is not None and (points, to) != house[:2]:
+        if found is None:  # the house fixes no amount: the points given stand
+            if points is None:
+                message = (
+                    "hand %(hand)s, penalty %(n)s, ruling: the house (%(profile)s) gives %(foul)s no "
+                    "fixed amount: give points and to"
+                )
+                raise _fail(message, hand=n, n=i, profile=profile.name, foul=entry.ruling)
+            rulings = (*PENALTY_RULINGS, entry.ruling)
+        else:
+            if points is not None and (points, to) != (found.points, found.to):
                 message = (
                     "hand %(hand)s, penalty %(n)s: the house (%(profile)s) gives %(foul)s %(points)s "
                     "points to %(to)s, not %(given)s to %(given_to)s"
@@ -210,14 +205,12 @@ def _penalty(n: int, i: int, entry: PenaltyEntry, players: tuple[str, ...], prof
                     n=i,
                     profile=profile.name,
                     foul=entry.ruling,
-                    points=house[0],
-                    to=house[1],
+                    points=found.points,
+                    to=found.to,
                     given=points,
                     given_to=to,
                 )
-            points, to, rulings = house
-        else:
-            rulings = (*PENALTY_RULINGS, entry.ruling)
+            points, to, rulings = found.points, found.to, tuple(found.rulings)
     assert points is not None and to is not None
     shares = dict.fromkeys(players, 0)
     shares[entry.player] = -points
