@@ -16,6 +16,7 @@ from .event import audit_log_command
 from .knowledge import build_command, lookup_command
 from .options import MjrefGroup
 from .scoring import audit_command, compare_command, score_command, settle_command
+from .sheet import sheet_command
 from .site import export_command, publish_command, serve_command
 
 
@@ -33,6 +34,7 @@ for command in (
     build_command,
     lookup_command,
     audit_log_command,
+    sheet_command,
     serve_command,
     publish_command,
     export_command,
