@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from scorer.errors import ProfileError
+from scorer.errors import MjrefError, ProfileError
 from scorer.profiles import builtin_names, load_profile
 
 SITE_DIR = Path(__file__).resolve().parent  # the web package: templates, plugins, static files, settings
@@ -132,20 +132,28 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
 
 
+def check_host(host: str) -> None:
+    """Raise :class:`MjrefError` for a ``host`` that names no address: uvicorn would listen on every interface while
+    its banner shows none. Listening everywhere is asked for by name, ``0.0.0.0`` (or ``::``)."""
+    if not host.strip():
+        raise MjrefError("--host is empty: give an address, such as 127.0.0.1, or 0.0.0.0 for every interface")
+
+
 def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> None:
     """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``).
 
     Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes, each with its own Datasette
     (see :mod:`web.app`); with one worker it serves in this process. On Linux this process accepts every connection
     and hands it to the worker holding the fewest (:mod:`web.workers`); elsewhere the workers share uvicorn's one
-    socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use is a
-    :class:`~scorer.errors.MjrefError`.
+    socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use, or an empty ``host`` (uvicorn would
+    listen on every interface), is a :class:`~scorer.errors.MjrefError`.
     """
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
     from .workers import check_port, hands_off_connections, run_workers
 
+    check_host(host)
     site = site_config(profile)
     config = write_config(db, site, db.parent / "site-config.json")
     os.environ[CONFIG_ENV] = str(config)  # the workers inherit the environment
@@ -159,8 +167,9 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         # No line per request: it costs every request some CPU, and it would print what visitors search for.
         "access_log": False,
         "lifespan": "on",
-        # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
-        "http": "auto",
+        # uvicorn's HTTP parser in C (httptools, a dependency of mjref), bounding what a request's head may hold and
+        # adding the security headers to the answers uvicorn writes itself (web/protocol.py); its event loop in C.
+        "http": "web.protocol:SiteProtocol",
         "loop": "auto",
         # The site has no WebSocket: an upgrade would also hand a connection to a protocol web/adopt.py cannot count.
         "ws": "none",
