@@ -232,3 +232,20 @@ def test_pyodide_is_unpacked_safely_without_extractall_filter(tmp_path: Path, mo
     found = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")}
     assert not any("escape" in name or "passwd" in name for name in found)
     assert not Path("/tmp/absolute-escape.txt").exists()
+
+
+def test_publish_never_writes_through_a_link_planted_in_its_staging_folder(db: Path, tmp_path: Path) -> None:
+    from web.publish import stage
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("someone else's")
+    out = tmp_path / "publish"
+    out.mkdir()
+    for name in ("kb.db", "metadata.json", "plugins"):
+        (out / name).symlink_to(victim if name != "plugins" else tmp_path)
+    fake_wheel = tmp_path / "mjref-0.0.0-py3-none-any.whl"
+    fake_wheel.write_bytes(b"PK")
+    stage(db, "cloudrun", "green-book", out=out, wheel=fake_wheel)
+    assert victim.read_text() == "someone else's"
+    assert not any((out / name).is_symlink() for name in ("kb.db", "metadata.json", "plugins"))
+    assert (out / "kb.db").read_bytes().startswith(b"SQLite format 3") and (out / "plugins" / fake_wheel.name).is_file()
