@@ -4,10 +4,9 @@ the site's security headers on the answers uvicorn writes itself.
 uvicorn's parser keeps a request's line and headers in memory until they end, however long they are (an 8 MiB
 ``Host`` header is read whole, then handed to the app). Here the bytes a connection sends while a request's head is
 unfinished are counted, and past :data:`web.guard.MAX_HEAD` the connection gets ``431 Request Header Fields Too
-Large`` before the parser is given the read that passes the bound. (A head that begins within the read that ends the
-request before it is counted from the next read on: the bound holds within one read.) A request that is no HTTP
-gets uvicorn's 400. Both carry the headers of :mod:`web.security`: the app never sees these requests, so its
-wrapper cannot add them.
+Large`` before the parser is given the bytes that pass the bound; a read is given to the parser head by head, so
+that each of pipelined requests is counted. A request that is no HTTP gets uvicorn's 400. Both answers carry the
+headers of :mod:`web.security`: the app never sees these requests, so its wrapper cannot add them.
 
 uvicorn is told of the class by its import path (``http="web.protocol:SiteProtocol"``); a site run by hand
 can name it too: ``uvicorn --factory web.app:create_app --http web.protocol:SiteProtocol``.
@@ -47,15 +46,20 @@ class SiteProtocol(HttpToolsProtocol):
         self.refused = False  # answered 431: nothing more is parsed
 
     def data_received(self, data: bytes) -> None:
-        if self.head_bytes is not None:  # a request's head is unfinished: count what this read adds to it
+        while data and not self.refused:
+            if self.head_bytes is None:  # within a body: the parser bounds what it holds of one (flow control)
+                super().data_received(data)
+                return
+            # Within a head: given to the parser up to its end, so that each head of pipelined requests is counted.
             end = data.find(b"\r\n\r\n")
-            self.head_bytes += len(data) if end < 0 else end + 4
+            piece, data = (data, b"") if end < 0 else (data[: end + 4], data[end + 4 :])
+            self.head_bytes += len(piece)
             if self.head_bytes > MAX_HEAD:
                 self._refuse_too_large()
                 return
-        if self.refused:  # what the client still sends is read and dropped until it stops or the time is up
-            return
-        super().data_received(data)
+            super().data_received(piece)
+            if self.transport.is_closing():  # uvicorn refused the request (400) or the connection is ending
+                return
 
     def _refuse_too_large(self) -> None:
         """Answer 431 and stop reading requests. Closed at once, a connection whose client is still sending is reset,

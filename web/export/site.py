@@ -219,14 +219,20 @@ def carry_over(previous: Path, new: Path, say: Callable[[str], None] = lambda li
 
 def resolve_target(out: Path, say: Callable[[str], None]) -> Path:
     """``out``, or the folder it links to when it is a symbolic link (the link is kept and points at the new export);
-    a link to nothing is an :class:`ExportError`."""
+    a link to nothing, or in a loop, is an :class:`ExportError`."""
     if not out.is_symlink():
         return out
-    target = out.resolve()
-    if not target.exists():
-        raise ExportError(f"{printable(out)} is a symbolic link to {printable(target)}, which does not exist")
+    try:
+        target = out.resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: a loop, on Python before 3.13
+        raise ExportError(f"{printable(out)} is a symbolic link to a folder that does not exist") from None
     say(f"{printable(out)} links to {printable(target)}: exporting there")
     return target
+
+
+def _write_failed(out: Path, e: OSError) -> ExportError:
+    where = f" ({printable(Path(e.filename).name)})" if e.filename else ""
+    return ExportError(f"cannot export into {printable(out)}: {e.strerror or e}{where}")
 
 
 def swap_in(work: Scratch, out: Path, parent: Path) -> None:
@@ -254,10 +260,13 @@ def export_site(
     SIGTERM, SIGHUP) or failing, it leaves ``out`` as it was and no temporary folder; killed, it leaves folders the
     next export removes (:mod:`web.export.workdir`). A write that fails (a full disk) is an :class:`ExportError`."""
     started = time.monotonic()
-    out = resolve_target(out, say)
-    parent = check_target(out)
-    site_config(profile)  # an unknown or bad profile fails here, before any file is written
-    remove_stale(parent, out.name, out, say)
+    try:
+        out = resolve_target(out, say)
+        parent = check_target(out)
+        site_config(profile)  # an unknown or bad profile fails here, before any file is written
+        remove_stale(parent, out.name, out, say)
+    except OSError as e:  # a folder that cannot be read
+        raise _write_failed(out, e) from None
     work = None
     with _signals_as_exit():
         try:
@@ -272,8 +281,7 @@ def export_site(
             if work is not None:
                 work.remove()
             if isinstance(e, OSError):
-                where = f" ({printable(Path(e.filename).name)})" if e.filename else ""
-                raise ExportError(f"cannot export into {printable(out)}: {e.strerror or e}{where}") from None
+                raise _write_failed(out, e) from None
             raise
         work.close()
     names = [p for p in out.rglob("*") if p.is_file()]
