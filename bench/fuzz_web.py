@@ -17,7 +17,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import posixpath
@@ -32,6 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tests.site_support import ProtocolHarness  # noqa: E402
 from web.export.errors import ExportError  # noqa: E402
 from web.export.site import MARKER, carry_over  # noqa: E402
 from web.export.wheel import house_member  # noqa: E402
@@ -111,89 +111,11 @@ def fuzz_site_host(t: Any, rng: random.Random, site: Any, logged: Any, unexpecte
 # --------------------------------------------------------------------------- protocol-head
 
 
-class _Transport(asyncio.Transport):
-    """What uvicorn's protocol writes to, kept in memory."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.written = bytearray()
-        self.closed = False
-
-    def write(self, data: bytes | bytearray | memoryview) -> None:
-        self.written += data
-
-    def close(self) -> None:
-        self.closed = True
-
-    def is_closing(self) -> bool:
-        return self.closed
-
-    def can_write_eof(self) -> bool:
-        return True
-
-    def write_eof(self) -> None:
-        pass
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 8001)}.get(name, default)
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
-
-
-class Protocols:
-    """uvicorn's configuration for :class:`web.protocol.SiteProtocol`, with an app that answers 200 and counts."""
-
-    def __init__(self) -> None:
-        import uvicorn
-        from uvicorn.server import ServerState
-
-        self.loop = asyncio.new_event_loop()
-        self.served = 0
-
-        async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
-            self.served += 1
-            await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
-            await send({"type": "http.response.body", "body": b"ok"})
-
-        self.config = uvicorn.Config(app, http="web.protocol:SiteProtocol", lifespan="off", log_level="critical")
-        self.config.load()
-        self.state = ServerState()
-
-    def serve(self, pieces: list[bytes]) -> tuple[bytes, bool]:
-        """What the protocol answers to ``pieces`` read one by one, and whether it closed the connection."""
-        asyncio.set_event_loop(self.loop)
-        protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
-            config=self.config, server_state=self.state, app_state={}, _loop=self.loop
-        )
-        transport = _Transport()
-        protocol.connection_made(transport)
-        for piece in pieces:
-            if transport.closed:
-                break
-            protocol.data_received(piece)
-        for _ in range(3):
-            self.loop.run_until_complete(asyncio.sleep(0))
-        protocol.connection_lost(None)
-        for task in list(self.state.tasks):
-            task.cancel()
-        self.loop.run_until_complete(asyncio.sleep(0))
-        return bytes(transport.written), transport.closed
-
-    def close(self) -> None:
-        for handle in list(getattr(self.loop, "_scheduled", [])):
-            handle.cancel()
-        self.loop.close()
-
-
 def _request(rng: random.Random, padding: int) -> bytes:
     return b"GET /x HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + b"p" * padding + b"\r\n\r\n"
 
 
-def fuzz_protocol_head(t: Any, rng: random.Random, protocols: Protocols, unexpected: Unexpected) -> None:
+def fuzz_protocol_head(t: Any, rng: random.Random, protocols: ProtocolHarness, unexpected: Unexpected) -> None:
     kind = rng.random()
     padding = rng.choice([0, 100, MAX_HEAD - 200, MAX_HEAD - 60, MAX_HEAD, MAX_HEAD + 1, 2 * MAX_HEAD, 4 * MAX_HEAD])
     padding = max(0, padding + rng.randint(-50, 50))
@@ -329,7 +251,7 @@ def _check_stale(t: Any, rng: random.Random, parent: Path) -> None:
 
 def steps(gen: Any, site: Any, logged: Any, folder: Path, unexpected: Unexpected) -> dict[str, Any]:
     """The targets as ``bench/fuzz.py`` runs them: name -> step(tally, n)."""
-    protocols = Protocols()
+    protocols = ProtocolHarness()
     return {
         "site-host": lambda t, n: fuzz_site_host(t, gen.rng, site, logged, unexpected),
         "protocol-head": lambda t, n: fuzz_protocol_head(t, gen.rng, protocols, unexpected),

@@ -19,7 +19,7 @@ from web.app import DB_ENV, PROFILE_ENV, create_app
 from web.guard import MAX_HEAD, MAX_HOST
 from web.serve import serve
 
-from .site_support import running_site, workdir_with
+from .site_support import ProtocolHarness, running_site, workdir_with
 from .test_site_hostile import assert_one_line_refusal
 
 GOOD_HOSTS = ["localhost", "localhost:8001", "127.0.0.1:8001", "[::1]:8001", "rulings.example.org", "a" * MAX_HOST]
@@ -65,6 +65,35 @@ def test_a_qr_code_of_an_address_too_long_to_draw_is_refused_not_a_traceback(sit
     assert "too long for a QR code" in r.text
     assert not [r for r in caplog.records if r.exc_info]
     assert site.get("/-/qr.svg", params={"page": "/-/score?hand=123m456m789m123p55s"}).status_code == 200
+
+
+def _get(padding: int) -> bytes:
+    return b"GET /x HTTP/1.1\r\nHost: localhost\r\nX-Pad: " + b"p" * padding + b"\r\n\r\n"
+
+
+@pytest.fixture
+def protocols():
+    harness = ProtocolHarness()
+    yield harness
+    harness.close()
+
+
+def test_the_protocol_counts_every_head_of_pipelined_requests(protocols):
+    """A small request and one with a 20 KiB head, in one read: the second is refused, never handed to the app (it
+    was, when only the first head of a read was counted)."""
+    written, _ = protocols.serve([_get(10) + _get(20 * 1024)])
+    assert protocols.served == 1 and written.count(b"HTTP/1.1 200 ") == 1 and b"HTTP/1.1 431 " in written
+
+
+@pytest.mark.parametrize("piece", [1, 100, 4096, 1 << 20])
+def test_a_head_at_the_bound_is_served_and_one_byte_more_refused(protocols, piece):
+    at_bound = _get(MAX_HEAD - len(_get(0)))
+    assert len(at_bound) == MAX_HEAD
+    for request, served in ((at_bound, 1), (_get(MAX_HEAD - len(_get(0)) + 1), 0)):
+        before = protocols.served
+        written, _ = protocols.serve([request[i : i + piece] for i in range(0, len(request), piece)])
+        assert protocols.served - before == served, (len(request), piece, written[:100])
+        assert written.startswith(b"HTTP/1.1 200 " if served else b"HTTP/1.1 431 ")
 
 
 def _raw(port: int, request: bytes) -> tuple[bytes, float]:

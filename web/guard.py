@@ -8,7 +8,7 @@
 - A request head over :data:`MAX_HEAD` bytes: 431 (``mjref serve`` refuses one before it is read whole,
   :mod:`web.protocol`). A ``Host`` header that is no host name (longer than :data:`MAX_HOST`, a character no
   address holds, or two of them): 400, so that no page draws its address and no cache key holds it.
-- A row of a table (``/kb/TABLE/KEYS``) asked for with fewer or more keys than the table's primary key has: 404.
+- A row page (``/kb/TABLE/KEYS``) of no table, or with fewer or more keys than the table's primary key has: 404.
 - Query parameters Datasette would turn into a 500: a control character, a number SQLite cannot hold,
   a non-number where it calls ``int()``, a malformed ``_through`` or ``__in`` list: 400.
 - Any exception a request still raises is logged with its traceback and answered 400 (``handle_exception``);
@@ -171,8 +171,9 @@ def check(scope: dict[str, Any]) -> Response | None:
 
 
 async def row_keys_match(datasette: Any, path: str) -> bool:
-    """False for a row page (``/kb/TABLE/KEYS``) asked for with another number of keys than the table's primary
-    key has (one for a table keyed by rowid): Datasette would bind too few parameters and fail."""
+    """False for a row page (``/kb/TABLE/KEYS``) of no table of the database, or asked for with another number of
+    keys than the table's primary key has (one for a table keyed by rowid): Datasette would bind too few
+    parameters and fail."""
     row = ROW.fullmatch(path)
     if row is None:
         return True
@@ -181,8 +182,8 @@ async def row_keys_match(datasette: Any, path: str) -> bool:
         db = datasette.get_database(DB)
         keys = {table: max(1, len(await db.primary_keys(table))) for table in await db.table_names()}
         datasette.__dict__["_mjref_row_keys"] = keys
-    wanted = keys.get(tilde_decode(row["table"]))
-    return wanted is None or wanted == row["pks"].count(",") + 1
+    wanted = keys.get(tilde_decode(row["table"]))  # None: no such table (Datasette would log its failed query)
+    return wanted == row["pks"].count(",") + 1
 
 
 @hookimpl(tryfirst=True)
@@ -195,7 +196,7 @@ def asgi_wrapper(datasette: Any) -> Any:
             refused = check(scope)
             raw = scope.get("raw_path") or scope.get("path", "").encode("latin-1")
             if refused is None and not await row_keys_match(datasette, raw.decode("latin-1").partition("?")[0]):
-                refused = refusal(scope.get("path", ""), 404, "not found: a row is named by every key of its table")
+                refused = refusal(scope.get("path", ""), 404, "not found: no such table, or not every key of its row")
             if refused is not None:
                 await refused.asgi_send(send)
                 return
