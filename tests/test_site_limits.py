@@ -19,7 +19,8 @@ from web.app import DB_ENV, PROFILE_ENV, create_app
 from web.guard import MAX_HEAD, MAX_HOST
 from web.serve import serve
 
-from .site_support import ProtocolHarness, running_site, workdir_with
+from .kb_support import run
+from .site_support import ProtocolHarness, free_port, running_site, workdir_with
 from .test_site_hostile import assert_one_line_refusal
 
 GOOD_HOSTS = ["localhost", "localhost:8001", "127.0.0.1:8001", "[::1]:8001", "rulings.example.org", "a" * MAX_HOST]
@@ -135,10 +136,16 @@ def test_the_server_refuses_a_huge_head_before_reading_it_and_signs_its_own_refu
     assert "Traceback" not in log and "431" in log
 
 
-def test_an_empty_host_is_refused_in_one_line(db):
-    with pytest.raises(MjrefError, match="--host is empty") as raised:
-        serve(db, "green-book", "", 8000)
-    assert "\n" not in str(raised.value)
+@pytest.mark.parametrize("host", ["", " "])
+def test_an_empty_host_is_refused_in_one_line_before_the_banner(db, host):
+    """uvicorn listened on every interface while the banner read http://:PORT/."""
+    result = run("serve", "--host", host, "--port", str(free_port()))  # refused before any build
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [
+        "error: --host is empty: give an address, such as 127.0.0.1, or 0.0.0.0 for every interface"
+    ]
+    with pytest.raises(MjrefError, match="--host is empty"):  # for callers of serve() other than the command
+        serve(db, "green-book", host, 8000)
 
 
 def test_the_app_factory_serves_a_database_not_named_kb_db(db, tmp_path, monkeypatch):

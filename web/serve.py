@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from scorer.errors import MjrefError, ProfileError
+from scorer.errors import ProfileError
 from scorer.profiles import builtin_names, load_profile
 
 SITE_DIR = Path(__file__).resolve().parent  # the web package: templates, plugins, static files, settings
@@ -132,13 +132,6 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_DEFAULT_WORKERS))
 
 
-def check_host(host: str) -> None:
-    """Raise :class:`MjrefError` for a ``host`` that names no address: uvicorn would listen on every interface while
-    its banner shows none. Listening everywhere is asked for by name, ``0.0.0.0`` (or ``::``)."""
-    if not host.strip():
-        raise MjrefError("--host is empty: give an address, such as 127.0.0.1, or 0.0.0.0 for every interface")
-
-
 def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> None:
     """Serve ``db`` as the site until interrupted; its name in Datasette is the file's stem (``kb``).
 
@@ -151,7 +144,7 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
-    from .workers import check_port, hands_off_connections, run_workers
+    from .workers import check_host, check_port, hands_off_connections, run_workers
 
     check_host(host)
     site = site_config(profile)
