@@ -252,3 +252,21 @@ def test_publish_never_writes_through_a_link_planted_in_its_staging_folder(db: P
     assert victim.read_text() == "someone else's"
     assert not any((out / name).is_symlink() for name in ("kb.db", "metadata.json", "plugins"))
     assert (out / "kb.db").read_bytes().startswith(b"SQLite format 3") and (out / "plugins" / fake_wheel.name).is_file()
+
+
+def test_a_swap_that_fails_puts_the_earlier_export_back(tmp_path: Path, quick: None, monkeypatch) -> None:
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / MARKER).write_text(json.dumps({"files": ["index.html"]}))
+    (out / "index.html").write_text("earlier export")
+    rename = Path.rename
+
+    def failing(self: Path, target: Path) -> Path:
+        if self.name.endswith(".export"):  # the new export taking DIR's name
+            raise OSError(errno.EIO, "Input/output error", str(self))
+        return rename(self, target)
+
+    monkeypatch.setattr(Path, "rename", failing)
+    with pytest.raises(ExportError, match="Input/output error"):
+        export_site(out, tmp_path / "kb.db", say=lambda line: None)
+    assert (out / "index.html").read_text() == "earlier export" and leftovers(tmp_path) == []

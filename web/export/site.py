@@ -237,15 +237,14 @@ def _write_failed(out: Path, e: OSError) -> ExportError:
 
 def swap_in(work: Scratch, out: Path, parent: Path) -> None:
     """Give ``work`` the name ``out``: an earlier export there is moved aside first, and put back if that fails."""
-    old = None
-    if out.exists():
-        old = Scratch(parent, out.name, ".old")
-        out.rename(old.path / PREVIOUS)
-    work.unlock_file()
+    old = Scratch(parent, out.name, ".old") if out.exists() else None
     try:
+        if old is not None:
+            out.rename(old.path / PREVIOUS)
+        work.unlock_file()
         work.path.rename(out)
     except BaseException:
-        if old is not None and not os.path.lexists(out):
+        if old is not None and os.path.lexists(old.path / PREVIOUS) and not os.path.lexists(out):
             (old.path / PREVIOUS).rename(out)
         raise
     finally:
