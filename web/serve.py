@@ -144,6 +144,7 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
+    from .protocol import IMPORT_PATH
     from .workers import check_host, check_port, hands_off_connections, run_workers
 
     check_host(host)
@@ -162,7 +163,7 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         "lifespan": "on",
         # uvicorn's HTTP parser in C (httptools, a dependency of mjref), bounding what a request's head may hold and
         # adding the security headers to the answers uvicorn writes itself (web/protocol.py); its event loop in C.
-        "http": "web.protocol:SiteProtocol",
+        "http": IMPORT_PATH,
         "loop": "auto",
         # The site has no WebSocket: an upgrade would also hand a connection to a protocol web/adopt.py cannot count.
         "ws": "none",
