@@ -82,6 +82,9 @@ SHARES = {
     "cli": 0.06,
     "site": 0.15,
 }
+import fuzz_web  # noqa: E402  (bench/fuzz_web.py: Host sizes, the server's bound on a request head, export links)
+
+SHARES.update(fuzz_web.SHARES)
 SHARES.update(fuzz_api.SHARES)
 PROCESSES = 12
 OK_STATUSES = {200, 400, 404, 405}
@@ -911,6 +914,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--inputs", type=int, default=100_000, help="inputs in all (default 100000)")
     p.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: no bound)")
     p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--only", default="", help="entry points to run alone, comma-separated (default: every one)")
     args = p.parse_args(argv)
 
     started = time.perf_counter()
@@ -918,6 +922,9 @@ def main(argv: list[str] | None = None) -> int:
     gen = Gen(rng, random_hands(args.seed, 3000))
     plan = quotas(args.inputs)
     plan["cli-process"] = PROCESSES if args.inputs >= 1000 else 2
+    if args.only:  # the chosen entry points, sharing --inputs in their proportions
+        chosen = [name for name in args.only.split(",") if name in plan]
+        plan = {name: max(1, round(args.inputs * SHARES[name] / sum(SHARES[c] for c in chosen))) for name in chosen}
     tallies = {name: Tally(name) for name in plan}
     logging.getLogger("datasette").setLevel(logging.CRITICAL)
     logged = _Logged()
@@ -950,6 +957,7 @@ def main(argv: list[str] | None = None) -> int:
             "cli-process": lambda t, n: fuzz_cli_process(t, gen, db, rulings, events, n),
             "site": lambda t, n: fuzz_site(t, gen, site, logged),
         }
+        steps.update(fuzz_web.steps(gen, site, logged, folder, unexpected))
         steps.update(fuzz_api.steps(gen))
         setup = time.perf_counter() - started
         deadline = started + args.seconds if args.seconds else None

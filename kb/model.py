@@ -19,7 +19,7 @@ TOPICS = (
     "babcock-scoring",
     "babcock-optional-scores",
 )
-STATUSES = ("official", "clarified", "disputed", "house")
+STATUSES = ("official", "clarified", "commentary", "disputed", "house")
 AUTHORITIES = ("official rule text", "official clarification", "regulation", "commentary", "software manual")
 MAX_QUOTE = 100  # characters: a short phrase, never a passage (the sources are copyrighted)
 MAX_ANSWER = 400  # characters: one or two sentences a referee can read out

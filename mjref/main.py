@@ -41,6 +41,7 @@ from .event import audit_log_command  # noqa: E402
 from .knowledge import build_command, lookup_command  # noqa: E402
 from .options import MjrefGroup, ascii_digits_only, output_failed  # noqa: E402
 from .scoring import audit_command, compare_command, score_command, settle_command  # noqa: E402
+from .sheet import sheet_command  # noqa: E402
 from .site import export_command, publish_command, serve_command  # noqa: E402
 
 if _LOADING:
@@ -61,6 +62,7 @@ for command in (
     build_command,
     lookup_command,
     audit_log_command,
+    sheet_command,
     serve_command,
     publish_command,
     export_command,

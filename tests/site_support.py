@@ -118,3 +118,81 @@ def watched_page(browser: Any, **options: Any) -> tuple[Any, Any, list[str]]:
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("requestfailed", lambda r: errors.append(f"failed: {r.url}"))
     return context, page, errors
+
+
+class MemoryTransport(asyncio.Transport):
+    """What uvicorn's protocol writes to, kept in memory."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.written = bytearray()
+        self.closed = False
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        self.written += data
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        pass
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 5000), "sockname": ("127.0.0.1", 8001)}.get(name, default)
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+class ProtocolHarness:
+    """uvicorn's configuration for :class:`web.protocol.SiteProtocol`, with an app that answers 200 and counts."""
+
+    def __init__(self) -> None:
+        import uvicorn
+        from uvicorn.server import ServerState
+
+        self.loop = asyncio.new_event_loop()
+        self.served = 0
+
+        async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+            self.served += 1
+            await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+            await send({"type": "http.response.body", "body": b"ok"})
+
+        self.config = uvicorn.Config(app, http="web.protocol:SiteProtocol", lifespan="off", log_level="critical")
+        self.config.load()
+        self.state = ServerState()
+
+    def serve(self, pieces: list[bytes]) -> tuple[bytes, bool]:
+        """What the protocol answers to ``pieces`` read one by one, and whether it closed the connection."""
+        asyncio.set_event_loop(self.loop)
+        protocol = self.config.http_protocol_class(  # type: ignore[call-arg]
+            config=self.config, server_state=self.state, app_state={}, _loop=self.loop
+        )
+        transport = MemoryTransport()
+        protocol.connection_made(transport)
+        for piece in pieces:
+            if transport.closed:
+                break
+            protocol.data_received(piece)
+        for _ in range(3):
+            self.loop.run_until_complete(asyncio.sleep(0))
+        protocol.connection_lost(None)
+        for task in list(self.state.tasks):
+            task.cancel()
+        self.loop.run_until_complete(asyncio.sleep(0))
+        return bytes(transport.written), transport.closed
+
+    def close(self) -> None:
+        for handle in list(getattr(self.loop, "_scheduled", [])):
+            handle.cancel()
+        self.loop.close()

@@ -183,6 +183,14 @@ def test_each_kind_of_problem_names_its_line(root, old, new, expected):
     assert any(p.startswith(expected) for p in problems), problems
 
 
+def test_a_ruling_resting_on_commentary_has_its_own_status(root):
+    # A commentary or a regional regulation, not an official clarification: neither "clarified" nor "house".
+    add_ruling(root, GOOD.replace("status: official", "status: commentary"))
+    assert problems_in(root) == []
+    add_ruling(root, GOOD.replace("status: official", "status: commentry"))
+    assert any(p.startswith("test-ruling.md:6: status: 'commentry' is not one of") for p in problems_in(root))
+
+
 def test_a_long_quote_is_refused(root):
     quote = "word " * 30
     add_ruling(root, GOOD.replace('at: "§3.1"}', f'at: "§3.1", quote: "{quote.strip()}"}}'))

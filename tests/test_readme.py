@@ -4,7 +4,9 @@ Every fenced block holding ``$ mjref …`` lines is run: each command through th
 folder whose ``build/kb.db`` is the test run's knowledge base, its output compared with the lines
 that follow it. A line ``…`` alone stands for any number of lines, and ``…`` inside a line for any
 text (the README shortens long output that way). A block right after ``<!-- readme: not run -->`` is
-an illustration that cannot be run as it stands (a build of a broken rulings folder, say).
+an illustration that cannot be run as it stands (a build of a broken rulings folder, say). A block right after
+``<!-- readme: file NAME -->`` is a file the commands read: it is written as NAME in the folder every command
+runs in (the session of ``mjref sheet``, say).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from mjref.main import cli
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 NOT_RUN = "<!-- readme: not run -->"
+FILE = re.compile(r"<!-- readme: file ([\w.-]+) -->")
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,20 @@ def matches(expected: tuple[str, ...], actual: list[str]) -> bool:
     return re.fullmatch(pattern, "".join(line.rstrip() + "\n" for line in actual), re.S) is not None
 
 
+def files(text: str) -> dict[str, str]:
+    """The files the README's commands read: each fenced block right after ``<!-- readme: file NAME -->``."""
+    found: dict[str, str] = {}
+    lines = text.splitlines()
+    for i, line in enumerate(lines[:-1]):
+        named = FILE.fullmatch(line.strip())
+        if named and lines[i + 1].startswith("```"):
+            end = next(j for j in range(i + 2, len(lines)) if lines[j].startswith("```"))
+            found[named.group(1)] = "\n".join(lines[i + 2 : end]) + "\n"
+    return found
+
+
 EXAMPLES = examples(README.read_text(encoding="utf-8"))
+FILES = files(README.read_text(encoding="utf-8"))
 
 
 def test_the_readme_has_examples_to_check():
@@ -73,6 +89,8 @@ def test_the_readme_has_examples_to_check():
 def test_readme_example_prints_what_it_says(example: Example, db: Path, tmp_path: Path, monkeypatch) -> None:
     (tmp_path / "build").mkdir()
     shutil.copyfile(db, tmp_path / "build" / "kb.db")
+    for name, content in FILES.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     args = shlex.split(example.command)[1:]
     result = CliRunner().invoke(cli, args, prog_name="mjref")

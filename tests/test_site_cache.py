@@ -62,17 +62,26 @@ def test_the_cache_drops_the_least_recently_used_page_beyond_its_entry_bound():
 
 
 def test_the_cache_stays_within_its_byte_bound_and_skips_huge_pages():
-    cache = PageCache(entries=100, max_bytes=6400)
-    for i in range(10):
-        cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
-    assert cache.size <= 6400 and cache.size == sum(len(p[0]) for p in cache.pages.values())
-    assert len(cache.pages) == 10
-    cache.put("/huge", (b"x" * 101, 200, (), "text/html"))  # more than 1/64 of the bound: never stored
-    assert "/huge" not in cache.pages
+    # Each entry holds a 3-byte key ("/10"), a 90-byte body and "text/html" (9 bytes): 102 bytes. Of a 6528-byte
+    # bound, one entry may take a 64th (102 bytes): 64 such entries fit.
+    cache = PageCache(entries=1000, max_bytes=6528)
     for i in range(10, 100):
         cache.put(f"/{i}", (b"x" * 90, 200, (), "text/html"))
-    assert cache.size <= 6400 and len(cache.pages) == 6400 // 90
-    assert "/99" in cache.pages and "/0" not in cache.pages
+    assert len(cache.pages) == 64 and cache.size == 64 * 102
+    assert "/99" in cache.pages and "/10" not in cache.pages
+    cache.put("/huge", (b"x" * 91, 200, (), "text/html"))  # 105 bytes: more than a 64th of the bound, never kept
+    assert "/huge" not in cache.pages
+
+
+def test_a_key_counts_in_the_byte_bound():
+    """Keys held 75 MB (300 pages kept by a 256 KiB Host each) in a cache whose bound counted bodies only."""
+    cache = PageCache(entries=1000, max_bytes=64 * 1024)
+    long_key = "/-/score?" + "h" * 1100  # 1109 bytes, with an empty body: more than a 64th of 64 KiB (1024)
+    cache.put(long_key, (b"", 200, (), ""))
+    assert long_key not in cache.pages
+    for i in range(100):  # entries of 920 bytes (a 900-byte key, a 20-byte header): 71 fit in 65,536
+        cache.put(f"/page/{i:04}" + "k" * 890, (b"", 200, (("x-header", "v" * 12),), ""))
+    assert cache.size <= 64 * 1024 and len(cache.pages) == 64 * 1024 // (10 + 890 + 20)
 
 
 def test_templates_are_read_once_not_checked_for_changes_on_every_page(site):

@@ -140,10 +140,20 @@ def test_whatever_the_scorer_raises_the_score_page_answers_400(site, monkeypatch
     assert any(r.exc_info and "internal detail" in str(r.exc_info[1]) for r in caplog.records)
 
 
-def test_the_real_exception_is_logged_server_side(site, caplog):
-    with caplog.at_level(logging.ERROR, logger="mjref.site"):
-        assert site.get("/kb/rulings?_sort=logged").status_code == 400
-    assert any("Cannot sort table by logged" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
+LOGGED = ["/kb/rulings?_sort=logged", "/kb/examples/1", "/kb/examples/1.json", "/kb/fans/1,2", "/kb/~zz/1", "/kb/no/1"]
+
+
+@pytest.mark.parametrize("path", LOGGED)
+def test_input_datasette_cannot_serve_is_logged_in_one_line_without_a_traceback(site, path, caplog, capsys):
+    """A column Datasette cannot sort by (DatasetteError), a row of a two-key table named by one key (sqlite3 raised
+    ProgrammingError for the missing parameter), a row of no table (Datasette printed its failed query with ERROR):
+    the reader's input, refused; the server's log says so in one line, or nothing."""
+    with caplog.at_level(logging.INFO):
+        r = site.get(path)
+    assert_one_line_refusal(r, 400, 404)
+    assert "ERROR" not in capsys.readouterr().err
+    assert not [record for record in caplog.records if record.exc_info], [rec.getMessage() for rec in caplog.records]
+    assert all("\n" not in record.getMessage() for record in caplog.records)
 
 
 class _Crash:

@@ -18,6 +18,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from kb import i18n
+from kb.model import STATUSES
 from kb.text import VERDICTS
 from scorer.babcock.sheet import DOUBLES, LIMITS, POINTS
 from scorer.babcock.table import SEAT_NAMES
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELLED = (
     "kb/text.py",
     "kb/babcock_text.py",
+    "kb/sheet_text.py",
     *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "mjref").glob("*.py"))),
     "kb/i18n.py",
     "web/tiles.py",
@@ -97,6 +99,7 @@ def marked() -> set[tuple[str | tuple[str, ...], str | None]]:
         used |= {(t, None) for t in templates(path)[0]}
     used |= {(item.name, "babcock") for table in (POINTS, DOUBLES, LIMITS) for item in table.values()}
     used |= {(name, None) for name in SEAT_NAMES.values()}
+    used |= {(status, None) for status in STATUSES}  # the site labels a ruling's status with tr(status)
     used |= {(text, None) for text in (*KEYBOARD_TEXTS.values(), *SET_LABELS.values())}
     return used
 

@@ -25,6 +25,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .db import DB
 from .serve import Site, datasette_kwargs, site_config
 
 CONFIG_ENV = "MJREF_SITE_CONFIG"
@@ -62,6 +63,16 @@ def site_from_environment() -> tuple[Path, Site]:
     return Path(os.environ.get(DB_ENV) or "build/kb.db"), site_config(os.environ.get(PROFILE_ENV) or "green-book")
 
 
+def named_kb(ds: Any, db: Path) -> None:
+    """Datasette names a database by its file's stem; the site reads it as ``kb`` (:data:`web.db.DB`), so a file
+    named otherwise (``MJREF_DB=/srv/other.db``) is served under that name."""
+    (name,) = [name for name, database in ds.databases.items() if database.path == str(db)]
+    if name != DB:
+        database = ds.databases[name]
+        ds.remove_database(name)
+        ds.add_database(database, name=DB)
+
+
 def create_app() -> Any:
     """A Datasette instance serving the site the environment names, as an ASGI app (one per worker).
 
@@ -85,6 +96,7 @@ def create_app() -> Any:
         logging.getLogger("uvicorn.error").error("no knowledge base at %s: run 'mjref build' first", db)
         raise SystemExit(STARTUP_FAILURE)
     ds = Datasette(**datasette_kwargs(db, site), secret=os.environ.get(SECRET_ENV) or None)
+    named_kb(ds, db)
     site_index(str(db))  # the search index, read once per worker now rather than by its first search
     for lang in LANGUAGES:  # every ruling page's content, prepared now rather than at the first ruling page
         prepare(ds, lang)

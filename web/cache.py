@@ -1,6 +1,7 @@
 """The page cache. The database is served immutable and the house profile is fixed while the site runs, so
 each page is a function of its URL: every Datasette instance keeps its most recent answers, bounded in
-number and in bytes, and browsers may keep a page for ``CACHE_SECONDS``."""
+number and in bytes (each entry's key, its body and its headers counted), and browsers may keep a page for
+``CACHE_SECONDS``. The guard (:mod:`web.guard`) bounds the Host header a key may hold."""
 
 from __future__ import annotations
 
@@ -23,12 +24,20 @@ View = Callable[[Any, Any], Awaitable[Response]]
 Cached = tuple[bytes, int, tuple[tuple[str, str], ...], str]
 
 
+def entry_size(url: str, page: Cached) -> int:
+    """The bytes an entry holds, as the bound counts them: its key, its body and its headers (UTF-8)."""
+    headers = sum(len(k) + len(v) for k, v in page[2])
+    return len(url.encode("utf-8", "surrogatepass")) + len(page[0]) + headers + len(page[3])
+
+
 class PageCache:
-    """Answers by URL, least recently used dropped first once either bound is passed."""
+    """Answers by URL, least recently used dropped first once either bound is passed. An entry larger than a
+    64th of the byte bound (its key included) is never kept."""
 
     def __init__(self, entries: int = CACHE_ENTRIES, max_bytes: int = CACHE_BYTES) -> None:
         self.entries, self.max_bytes, self.size = entries, max_bytes, 0
         self.pages: OrderedDict[str, Cached] = OrderedDict()
+        self.sizes: dict[str, int] = {}
 
     def get(self, url: str) -> Cached | None:
         page = self.pages.get(url)
@@ -37,12 +46,14 @@ class PageCache:
         return page
 
     def put(self, url: str, page: Cached) -> None:
-        if len(page[0]) > self.max_bytes // 64 or url in self.pages:
+        size = entry_size(url, page)
+        if size > self.max_bytes // 64 or url in self.pages:
             return
         self.pages[url] = page
-        self.size += len(page[0])
+        self.sizes[url] = size
+        self.size += size
         while len(self.pages) > self.entries or self.size > self.max_bytes:
-            self.size -= len(self.pages.popitem(last=False)[1][0])
+            self.size -= self.sizes.pop(self.pages.popitem(last=False)[0])
 
 
 def cached(view: View) -> View:

@@ -5,10 +5,15 @@
   serve): 404. Public are the site's own pages (in English, and in Chinese under ``/zh/``),
   ``/kb`` with its tables and rows, ``/kb.db``, the static files, ``/robots.txt``, ``/sitemap.xml`` and
   ``/favicon.ico``.
+- A request head over :data:`MAX_HEAD` bytes: 431 (``mjref serve`` refuses one before it is read whole,
+  :mod:`web.protocol`). A ``Host`` header that is no host name (longer than :data:`MAX_HOST`, a character no
+  address holds, or two of them): 400, so that no page draws its address and no cache key holds it.
+- A row page (``/kb/TABLE/KEYS``) of no table, or with fewer or more keys than the table's primary key has: 404.
 - Query parameters Datasette would turn into a 500: a control character, a number SQLite cannot hold,
   a non-number where it calls ``int()``, a malformed ``_through`` or ``__in`` list: 400.
 - Any exception a request still raises is logged with its traceback and answered 400 (``handle_exception``);
-  Datasette's own errors keep their 4xx status.
+  Datasette's own errors keep their 4xx status. A :class:`DatasetteError` is Datasette's own account of a
+  request it refuses (a column it cannot sort by): answered 400 and logged as one line, with no traceback.
 
 Every refusal is one line (``error: …``, or ``{"ok": false, "error": …}`` for a ``.json`` path) with
 control characters escaped. The wrapper runs inside the one of :mod:`web.security` (``tryfirst``: the
@@ -24,6 +29,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from datasette import Response, hookimpl
+from datasette.utils import tilde_decode
 from datasette.utils.asgi import Base400
 from datasette.views.base import DatasetteError
 
@@ -44,6 +50,11 @@ MAX_PATH, MAX_SEGMENT = 1024, 200  # characters: no page has a longer path, no f
 MAX_INT = 2**63 - 1  # SQLite's largest integer
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # tab is let through, as whitespace
 WHOLE = ("_timelimit", "_ttl")  # parameters Datasette passes to int()
+MAX_HEAD = 16 * 1024  # bytes of a request's line and headers, as Node's and h11's default bound
+MAX_HOST = 260  # a DNS name's 253 characters, a colon and a port
+# A registered name or an IPv4 address (RFC 3986's reg-name characters), or an IPv6 literal, with an optional port.
+ROW = re.compile(rf"/{DB}/(?P<table>[^/]+?)/(?P<pks>[^/]+?)(?:\.\w+)?")  # Datasette's row route
+HOST = re.compile(rb"(?:[A-Za-z0-9._~!$&'()*+,;=%-]*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 
 
 def one_line(text: str, limit: int = 300) -> str:
@@ -121,11 +132,29 @@ def refusal(path: str, status: int, message: str, headers: dict[str, str] | None
     return Response.text(f"error: {message}\n", status=status, headers=headers)
 
 
+def head_problem(scope: dict[str, Any]) -> tuple[int, str] | None:
+    """Why a request's head is refused, with its status (None when it is not): too large, or a bad ``Host``."""
+    headers = scope.get("headers") or []
+    size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+    size += sum(len(name) + len(value) + 4 for name, value in headers)
+    if size > MAX_HEAD:
+        return 431, f"the request's headers are too large (at most {MAX_HEAD // 1024} KiB)"
+    hosts = [value for name, value in headers if name.lower() == b"host"]
+    if len(hosts) > 1:
+        return 400, "the request has more than one Host header"
+    if hosts and (len(hosts[0]) > MAX_HOST or HOST.fullmatch(hosts[0]) is None):
+        return 400, f"the Host header is not a host name and port (at most {MAX_HOST} characters)"
+    return None
+
+
 def check(scope: dict[str, Any]) -> Response | None:
     """The refusal a request gets before any page sees it, or None when it may go on."""
     raw = scope.get("raw_path")  # what Datasette routes by, as it does
     path = (raw.decode("latin-1") if raw else scope.get("path", "")).partition("?")[0]
     method = scope.get("method", "GET")
+    bad_head = head_problem(scope)
+    if bad_head is not None:
+        return refusal(path[:MAX_PATH], *bad_head)
     if method not in METHODS:
         return refusal(path, 405, f"method {method} not allowed: the site is read-only", {"Allow": ALLOW})
     if raw and not raw.isascii():  # a client that does not percent-encode: Datasette would fail to decode it
@@ -141,14 +170,33 @@ def check(scope: dict[str, Any]) -> Response | None:
     return None
 
 
+async def row_keys_match(datasette: Any, path: str) -> bool:
+    """False for a row page (``/kb/TABLE/KEYS``) of no table of the database, or asked for with another number of
+    keys than the table's primary key has (one for a table keyed by rowid): Datasette would bind too few
+    parameters and fail."""
+    row = ROW.fullmatch(path)
+    if row is None:
+        return True
+    keys: dict[str, int] | None = datasette.__dict__.get("_mjref_row_keys")
+    if keys is None:
+        db = datasette.get_database(DB)
+        keys = {table: max(1, len(await db.primary_keys(table))) for table in await db.table_names()}
+        datasette.__dict__["_mjref_row_keys"] = keys
+    wanted = keys.get(tilde_decode(row["table"]))  # None: no such table (Datasette would log its failed query)
+    return wanted == row["pks"].count(",") + 1
+
+
 @hookimpl(tryfirst=True)
-def asgi_wrapper() -> Any:
+def asgi_wrapper(datasette: Any) -> Any:
     def wrap(app: Any) -> Any:
         async def guarded(scope: dict[str, Any], receive: Any, send: Any) -> None:
             if scope["type"] != "http":
                 await app(scope, receive, send)
                 return
             refused = check(scope)
+            raw = scope.get("raw_path") or scope.get("path", "").encode("latin-1")
+            if refused is None and not await row_keys_match(datasette, raw.decode("latin-1").partition("?")[0]):
+                refused = refusal(scope.get("path", ""), 404, "not found: no such table, or not every key of its row")
             if refused is not None:
                 await refused.asgi_send(send)
                 return
@@ -185,7 +233,10 @@ def handle_exception(datasette: Any, request: Any, exception: Exception) -> Any:
         message = str(exception.args[0]) if exception.args else "bad request"
     else:
         message = f"the request could not be served ({type(exception).__name__})"
-    if not 400 <= status < 500:
+    if isinstance(exception, DatasetteError) and not 400 <= status < 500:  # Datasette refusing the input
+        log.warning("%s %s: answered 400: %s", request.method, request.path, one_line(message))
+        status = 400
+    elif not 400 <= status < 500:
         log.error("%s %s: answered 400 for %r", request.method, request.path, exception, exc_info=exception)
         status = 400
     if status == 404 and message in ("404", ""):

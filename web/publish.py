@@ -103,9 +103,18 @@ def bake_profile(db: Path, profile: Profile, builtin: bool) -> None:
     conn.close()
 
 
+def _replaceable(path: Path) -> Path:
+    """``path`` with nothing at it, so that what is written there is a new file: a symbolic link found there (planted
+    in the staging folder) is removed, never written through, and a folder is removed whole."""
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+    return path
+
+
 def _stage_plugins(site: Site, target: Path, wheel: Path) -> None:
-    shutil.rmtree(target, ignore_errors=True)
-    target.mkdir(parents=True)
+    _replaceable(target).mkdir(parents=True)
     for plugin in sorted(site.plugins.glob("*.py")):
         shutil.copy2(plugin, target / plugin.name)
     shutil.copy2(wheel, target / wheel.name)
@@ -159,16 +168,20 @@ def stage(
     site = site_config(profile)
     house = load_profile(site.profile)
     builtin = profile in builtin_names()
-    out.mkdir(parents=True, exist_ok=True)
     staged_db = out / "kb.db"
-    shutil.copyfile(db, staged_db)
-    bake_profile(staged_db, house, builtin)
-    built = mjref_wheel(wheel, out / "wheel")
-    _stage_plugins(site, out / "plugins", built)
-    if not builtin:
-        (out / "plugins" / HOUSE_FILE).write_text(standalone_profile(house), encoding="utf-8")
-        site.metadata["plugins"][PLUGIN]["profile"] = f"plugins/{HOUSE_FILE}"  # where the image has it
-    metadata = write_metadata(site, out / "metadata.json")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(db, _replaceable(staged_db))
+        bake_profile(staged_db, house, builtin)
+        built = mjref_wheel(wheel, out / "wheel")
+        _stage_plugins(site, out / "plugins", built)
+        if not builtin:
+            (out / "plugins" / HOUSE_FILE).write_text(standalone_profile(house), encoding="utf-8")
+            site.metadata["plugins"][PLUGIN]["profile"] = f"plugins/{HOUSE_FILE}"  # where the image has it
+        metadata = write_metadata(site, _replaceable(out / "metadata.json"))
+    except OSError as e:  # a full disk, a folder that cannot be written
+        where = f" ({printable(e.filename)})" if e.filename else ""
+        raise PublishError(f"cannot stage the site in {printable(out)}: {e.strerror or e}{where}") from None
     args = [
         "datasette",
         "publish",

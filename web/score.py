@@ -27,7 +27,7 @@ from .urls import lang_of
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 MAX_COMPARE = 200  # characters of ``compare``
-MAX_QR = 1000  # characters of an address drawn as a QR code: past that the code is too dense for a phone to read
+MAX_QR = 1000  # bytes (UTF-8) of an address drawn as a QR code: past that the code is too dense for a phone to read
 
 
 RULESETS = {"mcr": "MCR", "babcock": "Babcock"}  # the rule sets the score page offers, as it names them
@@ -134,16 +134,19 @@ def qr_svg(text: str) -> str:
 def share_view(url: str, path: str) -> dict[str, Any]:
     """The score page's address as the page shares it: the link to copy, and the address of its QR code
     (``/-/qr.svg``, drawn only when a reader opens it; none for an address too long to scan)."""
-    qr = f"/-/qr.svg?{urlencode({'page': path})}" if len(url) <= MAX_QR else None
+    qr = f"/-/qr.svg?{urlencode({'page': path})}" if len(url.encode()) <= MAX_QR else None
     return {"url": url, "qr": qr}
 
 
 async def qr_code(datasette: Any, request: Any) -> Response:
     """``/-/qr.svg?page=/-/score?…``: the QR code of a score page of this site (never of another text)."""
     page = request.args.get("page", "")
-    if not page.startswith(("/-/score?", "/zh/-/score?")) or len(page) > MAX_QR:
+    if not page.startswith(("/-/score?", "/zh/-/score?")):
         raise BadRequest("page must be a score page of this site")
-    svg = qr_svg(datasette.absolute_url(request, page))
+    url = datasette.absolute_url(request, page)
+    if len(url.encode("utf-8", "surrogatepass")) > MAX_QR:  # its host counted: the Host header is the client's
+        raise BadRequest(f"the page's address is too long for a QR code (at most {MAX_QR} bytes)")
+    svg = qr_svg(url)
     return Response(svg, content_type="image/svg+xml; charset=utf-8")
 
 

@@ -138,14 +138,16 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
     Uvicorn runs the app factory :func:`web.app.create_app` in ``workers`` processes, each with its own Datasette
     (see :mod:`web.app`); with one worker it serves in this process. On Linux this process accepts every connection
     and hands it to the worker holding the fewest (:mod:`web.workers`); elsewhere the workers share uvicorn's one
-    socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use is a
-    :class:`~scorer.errors.MjrefError`.
+    socket. Ctrl-C (SIGINT) or SIGTERM stops every worker. A port in use, or an empty ``host`` (uvicorn would
+    listen on every interface), is a :class:`~scorer.errors.MjrefError`.
     """
     import uvicorn  # imported only to serve
 
     from .app import CONFIG_ENV, SECRET_ENV, write_config
-    from .workers import check_port, hands_off_connections, run_workers
+    from .protocol import IMPORT_PATH
+    from .workers import check_host, check_port, hands_off_connections, run_workers
 
+    check_host(host)
     site = site_config(profile)
     config = write_config(db, site, db.parent / "site-config.json")
     os.environ[CONFIG_ENV] = str(config)  # the workers inherit the environment
@@ -159,8 +161,9 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         # No line per request: it costs every request some CPU, and it would print what visitors search for.
         "access_log": False,
         "lifespan": "on",
-        # The HTTP parser and event loop in C, as uvicorn picks them when they are installed (mjref depends on both).
-        "http": "auto",
+        # uvicorn's HTTP parser in C (httptools, a dependency of mjref), bounding what a request's head may hold and
+        # adding the security headers to the answers uvicorn writes itself (web/protocol.py); its event loop in C.
+        "http": IMPORT_PATH,
         "loop": "auto",
         # The site has no WebSocket: an upgrade would also hand a connection to a protocol web/adopt.py cannot count.
         "ws": "none",

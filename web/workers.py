@@ -70,9 +70,17 @@ def _cannot_listen(host: str, port: int, e: OSError) -> MjrefError:
     return MjrefError(message, host=host, port=port, reason=e.strerror or str(e))
 
 
+def check_host(host: str) -> None:
+    """Raise :class:`MjrefError` for a ``host`` that names no address: uvicorn would listen on every interface while
+    the banner showed none (``http://:8001/``). Listening everywhere is asked for by name, ``0.0.0.0`` (or ``::``)."""
+    if not host.strip():
+        raise MjrefError("--host is empty: give an address, such as 127.0.0.1, or 0.0.0.0 for every interface")
+
+
 def check_port(host: str, port: int) -> None:
-    """Raise :class:`MjrefError` when ``host:port`` cannot be listened on: in use (by another program, or by another
-    ``mjref serve``), or not an address of this machine."""
+    """Raise :class:`MjrefError` when ``host:port`` cannot be listened on: no address (:func:`check_host`), in use
+    (by another program, or by another ``mjref serve``), or not an address of this machine."""
+    check_host(host)
     try:
         with socket.socket(_family(host), socket.SOCK_STREAM) as probe:
             if os.name != "nt":  # as uvicorn binds, not SO_REUSEPORT; on Windows it would let a port in use be bound

@@ -325,6 +325,22 @@ def _excluded_of(reading: Reading) -> tuple[Excluded, ...]:
     return tuple(out)
 
 
+def settlement(total: int, self_drawn: bool) -> dict[str, int]:
+    """What each role gains (+) or pays (-) for a valid win worth ``total`` points, flowers included (ruling
+    ``payments``): every loser pays the winner 8, and the value on top, the discarder alone or, self-drawn, each
+    of the three. ``others`` is what each loser other than the discarder pays. The session sheet
+    (:mod:`scorer.sheet`) settles its hands with this too.
+
+    >>> settlement(11, self_drawn=False)
+    {'discarder': -19, 'others': -8, 'winner': 35}
+    >>> settlement(12, self_drawn=True)
+    {'others': -20, 'winner': 60}
+    """
+    if self_drawn:
+        return {"others": -(MINIMUM + total), "winner": 3 * (MINIMUM + total)}
+    return {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
+
+
 def _result(facts: HandFacts, rules: Rules, best: Reading, others: list[Reading], text: str) -> Score:
     """The :class:`Score` of the best reading: its fans and exclusions, with their sets and rulings, and the
     other readings of the same total."""
@@ -332,12 +348,7 @@ def _result(facts: HandFacts, rules: Rules, best: Reading, others: list[Reading]
     flowers = facts.flowers
     total = best.total
     meets = total - flowers >= MINIMUM
-    payments: dict[str, int] | None = None
-    if meets:
-        if facts.self_drawn:
-            payments = {"others": -(MINIMUM + total), "winner": 3 * (MINIMUM + total)}
-        else:
-            payments = {"discarder": -(MINIMUM + total), "others": -MINIMUM, "winner": 3 * MINIMUM + total}
+    payments = settlement(total, facts.self_drawn) if meets else None
     alternatives = (
         tuple(alternative(r.arr.form, _fans(r, points), _excluded_of(r), EQUAL_READINGS) for r in others)
         if others

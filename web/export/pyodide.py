@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 
 from scorer.errors import MjrefError, printable
@@ -60,14 +61,33 @@ def pyodide_files(version: str = VERSION, cache: Path | None = None) -> Path:
         if done.returncode or not tarballs:
             last = (done.stderr.strip().splitlines() or ["no tarball was written"])[-1]
             raise PyodideUnavailable(f"npm pack pyodide@{version} failed: {printable(last)}")
-        unpacked = Path(work) / "unpacked"
-        with tarfile.open(tarballs[0]) as tar:
-            tar.extractall(unpacked, filter="data")
-        if not _complete(unpacked / "package"):
+        unpacked = Path(work) / "package"
+        try:
+            extract_core(tarballs[0], unpacked)
+        except (tarfile.TarError, EOFError, zlib.error) as e:
+            problem = printable(str(e))
+            raise PyodideUnavailable(f"npm pack pyodide@{version} wrote an unreadable tarball: {problem}") from None
+        if not _complete(unpacked):
             raise PyodideUnavailable(f"the pyodide@{version} package lacks its core files ({', '.join(CORE)})")
         shutil.rmtree(package, ignore_errors=True)
-        (unpacked / "package").rename(package)
+        unpacked.rename(package)
     return package
+
+
+def extract_core(tarball: Path, into: Path) -> None:
+    """Pyodide's core files (``package/NAME`` in npm's tarball) written as regular files into ``into``; no other
+    member, no link and no path outside is written. (Read member by member, the same on every Python:
+    ``extractall``'s ``filter`` came with Python 3.11.4.)"""
+    wanted = {f"package/{name}": name for name in CORE}
+    into.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tarball) as tar:
+        for member in tar:
+            name = wanted.get(member.name)
+            source = tar.extractfile(member) if name is not None and member.isfile() else None
+            if source is None or name is None:
+                continue
+            with source, (into / name).open("wb") as target:
+                shutil.copyfileobj(source, target)
 
 
 def copy_core(target: Path, version: str = VERSION, cache: Path | None = None) -> list[str]:

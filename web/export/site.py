@@ -10,7 +10,7 @@ import json
 import os
 import shutil
 import sqlite3
-import tempfile
+import stat
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,14 +19,18 @@ from importlib.metadata import version
 from importlib.resources import files
 from pathlib import Path
 
+from kb.db_file import _signals_as_exit
 from kb.i18n import gettext, ngettext
-from scorer.errors import MjrefError, printable
+from scorer.errors import printable
 from scorer.mcr.table import FANS
 from scorer.profiles import Profile, builtin_names, load_profile
+from web.app import named_kb
 from web.score import DEFAULT_PROFILE, RULESETS
 from web.serve import datasette_kwargs, site_config
 
 from . import offline, pages, pyodide, search_index, wheel
+from .errors import ExportError
+from .workdir import LOCK, PREVIOUS, Scratch, remove_stale
 
 MARKER = ".mjref-export"
 SEARCH_INDEX = "search-index.json"
@@ -35,12 +39,6 @@ STATUS = {  # the offline score page's own lines
     "en": {"loading": "Starting the scorer in this browser…", "failed": "The scorer could not start here:"},
     "zh": {"loading": "正在本浏览器中启动计分器…", "failed": "计分器无法在此启动："},
 }
-
-
-class ExportError(MjrefError):
-    """The site cannot be exported as asked (the folder is a file, not writable, or not an export)."""
-
-    code = "export"
 
 
 @dataclass(frozen=True)
@@ -140,10 +138,6 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
     from datasette.app import Datasette  # imported only to render
 
     site = site_config(profile)
-    if db.name != "kb.db":  # the site reads the database under the name kb: its file's stem
-        (root / ".kb").mkdir()
-        (root / ".kb" / "kb.db").symlink_to(db.resolve())
-        db = root / ".kb" / "kb.db"
     house = load_profile(site.profile)
     house_yaml = None if profile in builtin_names() else (house.name, standalone(house))
     settings = _settings(house, wheel.wheel_name())
@@ -159,6 +153,7 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
     json_paths = [j for p in paths if (j := pages.json_path(p))]
     say(f"rendering {len(paths)} pages and {len(json_paths)} JSON files …")
     ds = Datasette(**datasette_kwargs(db, site))
+    named_kb(ds, db)  # the site reads the database under the name kb, whatever its file's name
     answers = pages.render(ds, paths + json_paths)
     for path, answer in answers.items():
         if answer.status_code != 200:
@@ -179,54 +174,115 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]
         head = offline.head_links(escape(to_root)) + heads.get(path, "")
         _write(root, page.file, rewriter.page(page, answers[path].text, head))
-    shutil.rmtree(root / ".kb", ignore_errors=True)
-    offline.write_service_worker(root, skip=("sw.js", MARKER))
-    own = offline.precache_list(root, ())
+    offline.write_service_worker(root, skip=("sw.js", MARKER, LOCK))
+    own = offline.precache_list(root, (LOCK,))
     marker = {"mjref": version("mjref"), "profile": house.name, "pyodide": pyodide.VERSION, "files": own}
     _write(root, MARKER, json.dumps(marker, indent=1))
     return len(paths)
 
 
-def carry_over(previous: Path, new: Path) -> list[str]:
-    """Copy into ``new`` the files of the earlier export ``previous`` that it did not write itself (a ``CNAME``,
-    a ``.nojekyll`` a static host asks for); their names. A file the new export also writes is the new one."""
+def _own_files(previous: Path) -> set[str]:
     try:
-        own = set(json.loads((previous / MARKER).read_text(encoding="utf-8")).get("files", []))
+        own = json.loads((previous / MARKER).read_text(encoding="utf-8")).get("files", [])
     except (OSError, ValueError, AttributeError):
-        own = set()
+        return set()
+    return {name for name in own if isinstance(name, str)} if isinstance(own, list) else set()
+
+
+def carry_over(previous: Path, new: Path, say: Callable[[str], None] = lambda line: None) -> list[str]:
+    """Copy into ``new`` the files of the earlier export ``previous`` that it did not write itself (a ``CNAME``,
+    a ``.nojekyll`` a static host asks for); their names. A file the new export also writes is the new one.
+
+    Only regular files are copied: a symbolic link (to a file outside, ``/etc/passwd``, or to a folder), a FIFO or
+    a device is never followed, only named (``say``). A file that cannot be read is an :class:`ExportError`: the
+    earlier export is then left as it was, rather than replaced without it."""
+    own = _own_files(previous)
     kept = []
-    for name in offline.precache_list(previous, ()):
-        if name in own or name == MARKER or (new / name).exists():
-            continue
-        (new / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(previous / name, new / name)
-        kept.append(name)
-    return kept
+    for folder, dirs, names in os.walk(previous, followlinks=False):
+        here = Path(folder)
+        for name in sorted(names + [d for d in dirs if (here / d).is_symlink()]):
+            path = here / name
+            relative = path.relative_to(previous).as_posix()
+            if relative in own or relative == MARKER or os.path.lexists(new / relative):
+                continue
+            if not stat.S_ISREG(path.lstat().st_mode):
+                say(f"not kept {printable(relative)}: not a regular file (a link is never followed)")
+                continue
+            try:
+                (new / relative).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, new / relative, follow_symlinks=False)
+            except OSError as e:
+                raise ExportError(f"cannot keep {printable(relative)} of the earlier export: {e.strerror}") from None
+            kept.append(relative)
+    return sorted(kept)
+
+
+def resolve_target(out: Path, say: Callable[[str], None]) -> Path:
+    """``out``, or the folder it links to when it is a symbolic link (the link is kept and points at the new export);
+    a link to nothing, or in a loop, is an :class:`ExportError`."""
+    if not out.is_symlink():
+        return out
+    try:
+        target = out.resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: a loop, on Python before 3.13
+        raise ExportError(f"{printable(out)} is a symbolic link to a folder that does not exist") from None
+    say(f"{printable(out)} links to {printable(target)}: exporting there")
+    return target
+
+
+def _write_failed(out: Path, e: OSError) -> ExportError:
+    where = f" ({printable(Path(e.filename).name)})" if e.filename else ""
+    return ExportError(f"cannot export into {printable(out)}: {e.strerror or e}{where}")
+
+
+def swap_in(work: Scratch, out: Path, parent: Path) -> None:
+    """Give ``work`` the name ``out``: an earlier export there is moved aside first, and put back if that fails."""
+    old = Scratch(parent, out.name, ".old") if out.exists() else None
+    try:
+        if old is not None:
+            out.rename(old.path / PREVIOUS)
+        work.unlock_file()
+        work.path.rename(out)
+    except BaseException:
+        if old is not None and os.path.lexists(old.path / PREVIOUS) and not os.path.lexists(out):
+            (old.path / PREVIOUS).rename(out)
+        raise
+    finally:
+        if old is not None:
+            old.remove()
 
 
 def export_site(
     out: Path, db: Path, profile: str = "green-book", cache: Path | None = None, say: Callable[[str], None] = print
 ) -> ExportReport:
-    """Export the site of ``db`` under ``profile`` into ``out`` (see the module's docstring)."""
+    """Export the site of ``db`` under ``profile`` into ``out`` (see the module's docstring). Interrupted (Ctrl-C,
+    SIGTERM, SIGHUP) or failing, it leaves ``out`` as it was and no temporary folder; killed, it leaves folders the
+    next export removes (:mod:`web.export.workdir`). A write that fails (a full disk) is an :class:`ExportError`."""
     started = time.monotonic()
-    parent = check_target(out)
-    site_config(profile)  # an unknown or bad profile fails here, before any file is written
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".export", dir=parent))
     try:
-        count = build_into(work, db, profile, cache, say)
-        work.chmod(0o755)
-        old = None
-        if out.exists():
-            for name in carry_over(out, work):
-                say(f"kept {printable(name)}: not written by the earlier export")
-            old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=parent))
-            out.rename(old / "previous")
-        work.rename(out)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        out = resolve_target(out, say)
+        parent = check_target(out)
+        site_config(profile)  # an unknown or bad profile fails here, before any file is written
+        remove_stale(parent, out.name, out, say)
+    except OSError as e:  # a folder that cannot be read
+        raise _write_failed(out, e) from None
+    work = None
+    with _signals_as_exit():
+        try:
+            work = Scratch(parent, out.name, ".export")
+            count = build_into(work.path, db, profile, cache, say)
+            work.path.chmod(0o755)
+            if out.exists():
+                for name in carry_over(out, work.path, say):
+                    say(f"kept {printable(name)}: not written by the earlier export")
+            swap_in(work, out, parent)
+        except BaseException as e:
+            if work is not None:
+                work.remove()
+            if isinstance(e, OSError):
+                raise _write_failed(out, e) from None
+            raise
+        work.close()
     names = [p for p in out.rglob("*") if p.is_file()]
     version_line = (out / "sw.js").read_text(encoding="utf-8").split("\n", 1)[0]
     return ExportReport(

@@ -24,6 +24,9 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 
 from kb.i18n import DOMAIN, LOCALES, catalog
+from scorer.errors import printable
+
+from .errors import ExportError
 
 NAME = "mjref_browser"
 VENDORED = {"yaml": "PyYAML", "jinja2": "Jinja2", "markupsafe": "MarkupSafe"}  # package: distribution
@@ -65,6 +68,15 @@ def _compiled(lang: str) -> bytes:
     return out.getvalue()
 
 
+def house_member(name: str) -> str:
+    """The wheel's path of the house profile named ``name``: one file in ``rulings/profiles/``. A name that would
+    reach another folder (``club/../../x``), or hide its file (``.x``), is an :class:`ExportError`."""
+    if not name or name.startswith(".") or any(c in name for c in "/\\:") or not name.isprintable():
+        message = "the house profile's name %(name)s cannot name its file: no / \\ or :, no leading dot"
+        raise ExportError(message, name=printable(repr(name)))
+    return f"rulings/profiles/{name}.yaml"
+
+
 def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dict[str, bytes]:
     """The wheel's files by path. ``site`` is the glue's settings (``mjref_offline/site.json``); ``house_yaml``
     a profile file's name and text, baked in as ``rulings/profiles/NAME.yaml``."""
@@ -73,7 +85,7 @@ def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dic
     out["rulings/__init__.py"] = (files("rulings") / "__init__.py").read_bytes()
     out.update(_tree("rulings.profiles", (".yaml",)))
     if house_yaml is not None:
-        out[f"rulings/profiles/{house_yaml[0]}.yaml"] = house_yaml[1].encode()
+        out[house_member(house_yaml[0])] = house_yaml[1].encode()
     web = files("web")
     out["web/__init__.py"] = (web / "__init__.py").read_bytes()
     out["web/tiles.py"] = (web / "tiles.py").read_bytes()
