@@ -26,7 +26,9 @@ import kb.claims
 import kb.lookup
 import scorer
 import scorer.babcock
+import scorer.mcr.penalties
 import scorer.profiles
+import scorer.sheet
 from scorer import MjrefError
 from tests.support.api_entries import ENTRIES, HAND, LOSER, NOT_ENTRIES, TABLE, Entry, call
 
@@ -51,12 +53,13 @@ ANY = st.one_of(
 )
 
 
-MODULES: tuple[ModuleType, ...] = (scorer.profiles, kb.audit, kb.claims, kb.lookup)
+MODULES: tuple[ModuleType, ...] = (scorer.profiles, scorer.mcr.penalties, kb.audit, kb.claims, kb.lookup)
 
 
 def _public_functions() -> set[str]:
     """Each public function of the scorer's packages and the modules above, by the module that defines it."""
-    found = [getattr(scorer, n) for n in scorer.__all__] + [getattr(scorer.babcock, n) for n in scorer.babcock.__all__]
+    packages = (scorer, scorer.babcock, scorer.sheet)
+    found = [getattr(package, n) for package in packages for n in package.__all__]
     for module in MODULES:
         found += [
             v
@@ -76,7 +79,7 @@ def test_the_valid_arguments_are_valid() -> None:
         try:
             call(entry)
         except MjrefError as e:  # a lookup without a database: an error too
-            assert entry.function in (kb.lookup.lookup, kb.lookup.open_index), e
+            assert entry.function in (kb.lookup.lookup, kb.lookup.open_index, scorer.sheet.read_session), e
 
 
 PARAMETERS = [(entry, param) for entry in ENTRIES for param in entry.takes]

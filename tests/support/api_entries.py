@@ -15,12 +15,15 @@ import kb.claims
 import kb.lookup
 import scorer
 import scorer.babcock
+import scorer.mcr.penalties
 import scorer.profiles
+import scorer.sheet
 from scorer import Hand, parse
 from scorer.validate import validate
 
 HAND = "123m456m789m123p55s"
 LOSER = "[NNN,1]123m456m789m9p"
+SESSION = {"players": ["A", "B", "C", "D"], "hands": []}
 TABLE = {"E": "[8888p,1]234sEEEFFPPF", "S": LOSER, "W": "[222s,3]345m678m567p1s", "N": "123p456p567p789s5s"}
 ONE_HAND = Path(__file__).resolve().parent.parent / "fixtures" / "audit_log_one_hand.jsonl"
 
@@ -153,6 +156,29 @@ ENTRIES = [
             "jobs": lambda v: v is None or _whole(v),
         },
         {"path": not_text, "out": not_text, "jobs": small},
+    ),
+    Entry(scorer.sheet.session_from_data, {"data": SESSION}, {"data": lambda v: isinstance(v, dict)}),
+    Entry(
+        scorer.sheet.session_from_text,
+        {"text": '{"players": ["A", "B", "C", "D"], "hands": []}', "kind": "json"},
+        {"text": _text, "kind": _text},
+    ),
+    Entry(scorer.sheet.read_session, {"path": Path("/nonexistent/session.json")}, {"path": _path}, {"path": not_text}),
+    Entry(
+        scorer.sheet.settle_session,
+        {"session": SESSION, "profile": "green-book"},
+        {"session": None, "profile": lambda v: isinstance(v, str | scorer.profiles.Profile)},
+    ),
+    Entry(
+        scorer.sheet.table_points,
+        {"totals": {"A": 1, "B": 2, "C": 3, "D": 0}},
+        {"totals": lambda v: isinstance(v, dict)},
+    ),
+    Entry(scorer.sheet.winds, {"index": 0}, {"index": _whole}),
+    Entry(
+        scorer.mcr.penalties.penalty_for,
+        {"foul": "false-win", "profile": "green-book"},
+        {"foul": _text, "profile": lambda v: isinstance(v, str | scorer.profiles.Profile)},
     ),
 ]
 
