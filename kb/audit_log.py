@@ -320,7 +320,7 @@ def audit_file(
     or to stdout, header first. ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
     SIGINT and SIGTERM raise :class:`kb.report_file.Interrupted` with the report left whole."""
     path, out = arguments.path(path, "path"), None if out is None else arguments.path(out, "out")
-    arguments.text(profile, "profile")
+    arguments.known_profile(profile)
     if jobs is not None:
         arguments.whole(jobs, "jobs", 1)
     with StopOnSignals() as guard:

@@ -91,6 +91,15 @@ def profile_ref(value: object) -> str | None:
     return value
 
 
+def known_profile(value: object) -> str:
+    """``value``, which must name a profile that loads (a built-in name or a profile file): its own
+    :class:`~scorer.errors.ProfileError` otherwise, before any work starts."""
+    from .profiles import load_profile  # here: the profiles module's own imports reach this one
+
+    load_profile(value)  # any other type is its ProfileError too
+    return value  # type: ignore[return-value]
+
+
 def path(value: object, name: str) -> Path:
     """``value``, which must be a path: a ``Path`` (any ``os.PathLike`` of text) or a non-empty string."""
     if isinstance(value, os.PathLike):
