@@ -12,7 +12,8 @@ is fast and reproducible from ``--seed``. The entry points, each with its share 
 - ``rulings``: ``kb.build.build`` and ``mjref build`` on a copy of the rulings with files corrupted (a temp dir);
 - ``audit-log``: the reader on corrupted input; ``audit-log-resume``: reruns on torn or edited reports;
 - ``cli``: ``mjref score/audit/lookup/build`` through click's CliRunner, and ``cli-process`` a few real processes;
-- ``site``: the site in-process (Datasette's client): random parameters, path segments and methods.
+- ``site``: the site in-process (Datasette's client): random parameters, path segments and methods;
+- ``profiles-outside``, ``locator-shapes``, ``special-files``: what mjref reads from files (``bench/fuzz_files.py``).
 
 A failure is an exception other than the entry point's expected ones (``MjrefError``; ``BuildFailed`` for a
 build), an error message that is not one line of printable characters, a status other than 200, 400, 404
@@ -51,6 +52,7 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import fuzz_files  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 from datasette.views.base import DatasetteError  # noqa: E402
 
@@ -79,6 +81,7 @@ SHARES = {
     "cli": 0.06,
     "site": 0.15,
 }
+SHARES.update(fuzz_files.SHARES)
 PROCESSES = 12
 OK_STATUSES = {200, 400, 404, 405}
 SHOWN = 3  # failing inputs shown per entry point
@@ -946,6 +949,7 @@ def main(argv: list[str] | None = None) -> int:
             "cli-process": lambda t, n: fuzz_cli_process(t, gen, db, rulings, events, n),
             "site": lambda t, n: fuzz_site(t, gen, site, logged),
         }
+        steps.update(fuzz_files.steps(gen, folder))
         setup = time.perf_counter() - started
         deadline = started + args.seconds if args.seconds else None
         rounds = 200  # every entry point gets its share in each round, so a --seconds bound cuts all alike
