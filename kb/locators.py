@@ -47,6 +47,8 @@ _NUMBER_RANGE = re.compile(r"([0-9]+)-([0-9]+)\Z")
 _ROMAN_RANGE = re.compile(r"([IVXL]+)-([IVXL]+)\Z")
 PLACE_SEPARATOR = "; "
 MAX_RANGE = 1000
+MAX_SHAPE = 1000  # characters of one pattern: the longest real one is under 300
+MAX_EXPRESSION = 256 * 1024  # characters of its expression ({1-1000} alone is 3,900): RE2's time and memory stay small
 
 
 class ShapeError(ValueError):
@@ -95,6 +97,8 @@ Shape = Any
 @lru_cache(maxsize=1024)
 def compile_shape(pattern: str) -> Shape:
     """The compiled expression of one pattern; :class:`ShapeError` if it cannot be read."""
+    if len(pattern) > MAX_SHAPE:
+        raise ShapeError(f"longer than {MAX_SHAPE} characters: split it into simpler shapes")
     out, depth, i = [], 0, 0
     while i < len(pattern):
         ch = pattern[i]
@@ -122,8 +126,11 @@ def compile_shape(pattern: str) -> Shape:
         raise ShapeError("'[' without ']'")
     if not pattern.strip():
         raise ShapeError("empty pattern")
+    expression = "".join(out)
+    if len(expression) > MAX_EXPRESSION:
+        raise ShapeError("too large a pattern (too many ranges): split it into simpler shapes")
     try:
-        return re2.compile("".join(out))
+        return re2.compile(expression)
     except re2.error:  # beyond RE2's memory bound (a shape of thousands of alternatives)
         raise ShapeError("too large a pattern: split it into simpler shapes") from None
 
