@@ -81,7 +81,8 @@ def read(path: FilePath, limit: int = MAX_BYTES, *, nulls: bool = False) -> Docu
     """Read and :func:`parse` the file at ``path``: at most ``limit`` bytes of UTF-8. Raises
     :class:`YamlError` (line 1 for a file too large; the line of the first byte that is not UTF-8),
     or :class:`OSError` when the file cannot be read."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO opens at once, and is refused
+    # A FIFO opens at once, and is refused. (getattr: the score page runs this module in Pyodide too.)
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     with open(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise YamlError(1, "not a regular file (a FIFO, a device or a folder): only files are read")
