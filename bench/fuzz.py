@@ -15,6 +15,7 @@ is fast and reproducible from ``--seed``. The entry points, each with its share 
 - ``site``: the site in-process (Datasette's client): random parameters, path segments and methods;
 - ``babcock-order``, ``api-arguments``: Babcock's score in any order, every public function's arguments
   (``bench/fuzz_api.py``).
+- ``profiles-outside``, ``locator-shapes``, ``special-files``: what mjref reads from files (``bench/fuzz_files.py``).
 
 A failure is an exception other than the entry point's expected ones (``MjrefError``; ``BuildFailed`` for a
 build), an error message that is not one line of printable characters, a status other than 200, 400, 404
@@ -54,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import fuzz_api  # noqa: E402
+import fuzz_files  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 from datasette.views.base import DatasetteError  # noqa: E402
 
@@ -86,6 +88,7 @@ import fuzz_web  # noqa: E402  (bench/fuzz_web.py: Host sizes, the server's boun
 
 SHARES.update(fuzz_web.SHARES)
 SHARES.update(fuzz_api.SHARES)
+SHARES.update(fuzz_files.SHARES)
 PROCESSES = 12
 OK_STATUSES = {200, 400, 404, 405}
 SHOWN = 3  # failing inputs shown per entry point
@@ -959,6 +962,7 @@ def main(argv: list[str] | None = None) -> int:
         }
         steps.update(fuzz_web.steps(gen, site, logged, folder, unexpected))
         steps.update(fuzz_api.steps(gen))
+        steps.update(fuzz_files.steps(gen, folder))
         setup = time.perf_counter() - started
         deadline = started + args.seconds if args.seconds else None
         rounds = 200  # every entry point gets its share in each round, so a --seconds bound cuts all alike
