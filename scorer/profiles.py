@@ -88,6 +88,8 @@ def fingerprint(profile: Profile) -> str:
     >>> fingerprint(load_profile("green-book")) == fingerprint(load_profile(str(PROFILE_DIR / "green-book.yaml")))
     True
     """
+    if not isinstance(profile, Profile):
+        raise ProfileError("profile: expected a loaded profile, not %(type)s", type=type(profile).__name__)
     content = {
         "name": profile.name,
         "ruleset": profile.ruleset,

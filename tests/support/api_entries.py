@@ -93,6 +93,11 @@ ENTRIES = [
     Entry(scorer.profiles.load_profile, {"ref": "green-book"}, {"ref": _text}),
     Entry(scorer.profiles.mcr_profile, {"ref": "green-book"}, {"ref": _text}),
     Entry(scorer.profiles.babcock_profile, {"ref": "babcock"}, {"ref": _text}),
+    Entry(
+        scorer.profiles.fingerprint,
+        {"profile": scorer.profiles.load_profile("green-book")},
+        {"profile": lambda v: isinstance(v, scorer.profiles.Profile)},
+    ),
     Entry(scorer.babcock.parse_loser, {"text": LOSER, "seat": None}, {"text": _text, "seat": _optional_text}),
     Entry(
         scorer.babcock.score_loser,
