@@ -23,17 +23,34 @@
     return value("h" + n + "x") || value("h" + n + "xp");
   }
 
-  // The query that carries the sheet: every field written, in the form's order (as web/sheet_form.py share_query).
-  function query() {
+  // The query that carries the sheet: every field written, in the form's order (as web/sheet_form.py share_query);
+  // with upto, only the hands before it.
+  function query(upto) {
     var q = new URLSearchParams();
     Array.prototype.forEach.call(form.elements, function (f) {
       if (!f.name || f.disabled) return;
       var v = String(f.value || "").trim();
-      var m = /^h(\d+)xt$/.exec(f.name);
-      if (m && !penaltyGiven(m[1])) return;
+      var m = /^h(\d+)/.exec(f.name);
+      if (m && upto !== undefined && Number(m[1]) >= upto) return;
+      if (m && /xt$/.test(f.name) && !penaltyGiven(m[1])) return;
       if (v) q.set(f.name, v);
     });
     return q.toString();
+  }
+
+  // A hand ready to settle: a draw, or a winner with from and points or tiles; a penalty with its seat and points.
+  function complete(n) {
+    var h = "h" + n;
+    var penalty = !penaltyGiven(n) || (value(h + "x") && value(h + "xp"));
+    if (value(h + "w") === "draw") return penalty;
+    return Boolean(value(h + "w") && value(h + "f") && (value(h + "p") || value(h + "t")) && penalty);
+  }
+
+  // While hands go in, the totals follow the complete hands before the first one still being written; asked
+  // for (the button), the whole sheet is settled, and what is wrong in it said.
+  function firstIncomplete() {
+    for (var n = 1; n <= LIMIT; n++) if (written(n) && !complete(n)) return n;
+    return undefined;
   }
 
   function written(n) {
@@ -90,17 +107,20 @@
     });
   }
 
-  function settle() {
-    var q = query();
+  function settle(all) {
+    var base = form.action.split("?")[0];
+    var whole = query();
+    history.replaceState(null, "", base + (whole ? "?" + whole : ""));
+    var q = all ? whole : query(firstIncomplete());
+    var url = base + (q ? "?" + q : "");
     var number = ++asked;
-    var url = form.action.split("?")[0] + (q ? "?" + q : "");
-    history.replaceState(null, "", url);
     var anyHand = false;
     for (var n = 1; n <= LIMIT; n++) anyHand = anyHand || written(n);
     if (!anyHand) {
       show("");
       return Promise.resolve();
     }
+    if (!all && !/(^|&)h1w=/.test(q)) return Promise.resolve(); // the first hand is still being written
     var engine = window.mjrefSheetEngine;
     var answer = engine
       ? engine(q, location.href)
@@ -121,9 +141,11 @@
     });
   }
 
-  function later() {
+  function later(wait) {
     clearTimeout(timer);
-    timer = setTimeout(settle, 300);
+    timer = setTimeout(function () {
+      settle(false);
+    }, wait);
   }
 
   function copy(button) {
@@ -195,7 +217,7 @@
     panel.hidden = true;
     row(n).scrollIntoView({ block: "start" });
     keepOneBlank();
-    settle();
+    settle(false);
   }
 
   // A shared link opened where no server fills the form (the exported site): the form filled from the address.
@@ -226,17 +248,17 @@
     keepOneBlank();
     form.addEventListener("input", function (e) {
       if (/^p\d$/.test(e.target.name)) names();
-      if (e.target.tagName === "INPUT") later();
+      if (e.target.tagName === "INPUT") later(700);
     });
     form.addEventListener("change", function (e) {
       drawRows();
       keepOneBlank();
-      if (e.target.tagName === "SELECT") later();
+      if (e.target.tagName === "SELECT") later(200);
     });
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       clearTimeout(timer);
-      settle().then(function () {
+      settle(true).then(function () {
         result.scrollIntoView({ block: "start" });
       });
     });
@@ -266,7 +288,7 @@
     result.querySelectorAll(".sheet-copy").forEach(function (b) {
       b.hidden = false;
     });
-    if (filled) settle();
+    if (filled) settle(true);
   }
 
   if (document.readyState === "complete") start();
