@@ -106,6 +106,8 @@ def test_chinese(site):
         ({"h3xp": "-30"}, "hand 3, penalty 1, points: -30: a penalty is a number of points above zero", "第 3 盘"),
         ({"h4f": "9"}, "hand 4, from: '9' is not at the table (players: Ann, Bo, Cy, Di)", "第 4 盘"),
         ({"h2p": "abc"}, "hand 2, points: expected a whole number, not 'abc'", "第 2 盘"),
+        ({"h17w": "draw"}, "17 hands: a session has at most 16", "17 盘"),  # the house's limit, not a row ignored
+        ({"h2t": "1m" * 101}, "hand 2, hand: too long (at most 200 characters)", "第 2 盘"),
     ],
 )
 def test_bad_input_is_one_line_naming_the_hand_and_field(site, change, english, chinese):

@@ -31,14 +31,28 @@ SEATS = ("1", "2", "3", "4")
 MAX_FIELD = 200  # characters of any field (a hand's notation is shorter)
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 SEAT_WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# Each field by the name the library's messages give it.
+NAMES = {"w": "winner", "f": "from", "p": "points", "t": "hand", "x": "penalty", "xp": "penalty", "xt": "penalty"}
+HAND_FIELD = re.compile(r"h([0-9]{1,3})(w|f|p|t|x|xp|xt)")  # a hand past the 999th is not the form's field
 
 
 def _field(args: Mapping[str, Any], name: str) -> str:
     value = args.get(name)
     text = value.strip() if isinstance(value, str) else ""
     if len(text) > MAX_FIELD:
-        raise MjrefError("%(field)s: too long (at most %(most)s characters)", field=name, most=MAX_FIELD)
+        hand = HAND_FIELD.fullmatch(name)
+        if hand is None:
+            raise MjrefError("%(field)s: too long (at most %(most)s characters)", field=name, most=MAX_FIELD)
+        message = "hand %(hand)s, %(field)s: too long (at most %(most)s characters)"
+        raise MjrefError(message, hand=int(hand.group(1)), field=NAMES[hand.group(2)], most=MAX_FIELD)
     return text
+
+
+def _beyond(args: Mapping[str, Any]) -> int:
+    """The number of the last hand written past the sixteenth (0 when none): the library refuses such a session."""
+    written = [k for k in args.keys() if isinstance(args.get(k), str) and args.get(k).strip()]  # noqa: SIM118
+    found = (HAND_FIELD.fullmatch(str(k)) for k in written)
+    return max((int(m.group(1)) for m in found if m and int(m.group(1)) > HAND_LIMIT), default=0)
 
 
 def form_values(args: Mapping[str, Any]) -> dict[str, str]:
@@ -93,7 +107,11 @@ def session_data(args: Mapping[str, Any]) -> dict[str, Any]:
     hand up to the last one written (a blank hand before it stays, empty, for the library to name)."""
     values = form_values(args)
     players = [values[p] for p in PLAYERS]
-    return {"players": players, "hands": [_hand(values, n, players) for n in range(1, hands_entered(values) + 1)]}
+    hands = [_hand(values, n, players) for n in range(1, hands_entered(values) + 1)]
+    beyond = _beyond(args)
+    if beyond:  # hands past the sixteenth: as many as were written, for the library's one line on the limit
+        hands += [{}] * (beyond - len(hands))
+    return {"players": players, "hands": hands}
 
 
 def share_query(args: Mapping[str, Any]) -> str:
@@ -108,7 +126,7 @@ def share_query(args: Mapping[str, Any]) -> str:
 
 def asked(args: Mapping[str, Any]) -> bool:
     """Whether the request fills any field of the form (an empty form is the page, not a sheet to settle)."""
-    return any(v for v in form_values(args).values())
+    return any(v for v in form_values(args).values()) or _beyond(args) > 0
 
 
 def rows(args: Mapping[str, Any]) -> list[dict[str, Any]]:
