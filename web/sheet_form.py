@@ -48,9 +48,13 @@ def _field(args: Mapping[str, Any], name: str) -> str:
     return text
 
 
+def _field_text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
 def _beyond(args: Mapping[str, Any]) -> int:
     """The number of the last hand written past the sixteenth (0 when none): the library refuses such a session."""
-    written = [k for k in args.keys() if isinstance(args.get(k), str) and args.get(k).strip()]  # noqa: SIM118
+    written = [k for k in args.keys() if _field_text(args.get(k))]  # noqa: SIM118  (Datasette's params: no items())
     found = (HAND_FIELD.fullmatch(str(k)) for k in written)
     return max((int(m.group(1)) for m in found if m and int(m.group(1)) > HAND_LIMIT), default=0)
 
