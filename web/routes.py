@@ -11,6 +11,7 @@ from .reference import fan_page, home, source_page
 from .ruling_page import ruling_page
 from .score import qr_code, score_page
 from .search import search_page
+from .sheet import sheet_page
 from .table import table_page
 from .urls import site_urls
 
@@ -47,4 +48,5 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^" + lang + r"/-/table" + fmt, cached(table_page)),
         (r"^/zh$", zh_home),
         (r"^/-/qr\.svg$", cached(qr_code)),
+        (r"^" + lang + r"/-/sheet" + fmt, cached(sheet_page)),
     ]

@@ -141,7 +141,7 @@ def share_view(url: str, path: str) -> dict[str, Any]:
 async def qr_code(datasette: Any, request: Any) -> Response:
     """``/-/qr.svg?page=/-/score?…``: the QR code of a score page of this site (never of another text)."""
     page = request.args.get("page", "")
-    if not page.startswith(("/-/score?", "/zh/-/score?")):
+    if not page.startswith(("/-/score?", "/zh/-/score?", "/-/sheet?", "/zh/-/sheet?")):
         raise BadRequest("page must be a score page of this site")
     url = datasette.absolute_url(request, page)
     if len(url.encode("utf-8", "surrogatepass")) > MAX_QR:  # its host counted: the Host header is the client's

@@ -12,7 +12,7 @@ from typing import Any
 
 from datasette import hookimpl
 
-OWN = ("/rulings/", "/fans/", "/sources/", "/-/search", "/-/score", "/-/table", "/static/", "/zh/")
+OWN = ("/rulings/", "/fans/", "/sources/", "/-/search", "/-/score", "/-/table", "/-/sheet", "/static/", "/zh/")
 OWN_EXACT = ("/", "/zh", "/index.json", "/robots.txt", "/sitemap.xml")
 MAX_QUERY_STRING = 4096  # bytes, on Datasette's pages
 

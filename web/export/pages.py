@@ -28,6 +28,7 @@ from web.security import STRICT
 
 LANG_PREFIXES = ("", "/zh")
 SEARCH, SCORE = "/-/search", "/-/score"
+SHEET = "/-/sheet"  # the session's score sheet, settled in the browser
 _ATTR = re.compile(r'\b(href|src|action)="(/[^"]*)"')
 # A meta policy cannot say frame-ancestors (browsers ignore it there, with a console error); Pyodide compiles
 # WebAssembly, which 'wasm-unsafe-eval' allows without allowing eval().
@@ -67,7 +68,7 @@ def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
     """
     paths = []
     for lang in LANG_PREFIXES:
-        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}"]
+        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}", f"{lang}{SHEET}"]
         for kind in ("rulings", "fans", "sources"):
             paths += [f"{lang}/{kind}/{quote(str(key), safe='')}" for key in sorted(ids[kind])]
     return paths
@@ -75,7 +76,7 @@ def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
 
 def json_path(path: str) -> str | None:
     """The path of a page's JSON, or None for a page whose JSON needs a query (search, score)."""
-    if path.endswith(("/-/search", "/-/score")):
+    if path.endswith(("/-/search", "/-/score", SHEET)):
         return None
     return path + "index.json" if path.endswith("/") else path + ".json"
 

@@ -116,6 +116,7 @@ def _page_heads(settings: dict[str, object]) -> dict[str, str]:
         _ = gettext(lang)
         labels = {"this_site": _("(this site)"), "rule_set": _("Rule set:"), **STATUS[lang]}
         heads[prefix + pages.SCORE] = _data("mjref-offline-site", {**settings, "labels": labels})
+        heads[prefix + pages.SHEET] = heads[prefix + pages.SCORE]  # the sheet page starts the same scorer
         n_ = ngettext(lang)
         search = {
             "fans_named": _("Fans named:"),
@@ -169,6 +170,9 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
         if path.endswith(pages.SCORE):
             page.policy = pages.SCORE_POLICY
             page.scripts += ["pyodide/pyodide.js", "static/offline/score.js"]
+        elif path.endswith(pages.SHEET):
+            page.policy = pages.SCORE_POLICY
+            page.scripts += ["pyodide/pyodide.js", "static/offline/sheet.js"]
         elif path.endswith(pages.SEARCH):
             page.scripts.append("static/offline/search.js")
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]

@@ -94,6 +94,7 @@ def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dic
     out["web/score_checks.py"] = (web / "score_checks.py").read_bytes()  # the page's checks, as the server's
     out["web/templates/_mjref_macros.html"] = (web / "templates" / "_mjref_macros.html").read_bytes()
     out["mjref_offline/__init__.py"] = (files("web.export") / "in_browser.py").read_bytes()
+    out.update(sheet_members(web))
     out["mjref_offline/site.json"] = json.dumps(site, ensure_ascii=False, indent=1).encode()
     # kb.i18n, which web.tiles asks for its texts, reads the catalogue with Babel (not in Pyodide): the wheel holds
     # the catalogue compiled at the .po's path, and the glue gives kb.i18n a stand-in for Babel that reads it.
@@ -140,3 +141,12 @@ def write_wheel(folder: Path, site: dict[str, object], house_yaml: tuple[str, st
         for name, data in body.items():
             z.writestr(zipfile.ZipInfo(name, STAMP), data, zipfile.ZIP_DEFLATED)
     return path
+
+
+def sheet_members(web: Traversable) -> dict[str, bytes]:
+    """What the exported sheet page adds to the wheel: its form's reading, its result's macros and its glue."""
+    return {
+        "web/sheet_form.py": (web / "sheet_form.py").read_bytes(),
+        "web/templates/_mjref_sheet.html": (web / "templates" / "_mjref_sheet.html").read_bytes(),
+        "mjref_offline/sheet.py": (files("web.export") / "sheet_in_browser.py").read_bytes(),
+    }

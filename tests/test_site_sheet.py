@@ -1,0 +1,142 @@
+"""The sheet page, ``/-/sheet`` and ``/-/sheet.json``, in-process: a session entered through the form's fields is
+settled as ``mjref sheet`` settles the same session, every payment and penalty shows its ruling linked, the link
+carries the whole sheet, bad input is one line naming the hand and the field in the page's language; and the
+exported site's wheel settles it alike in a Python that sees nothing else (as Pyodide)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from urllib.parse import urlencode
+
+import pytest
+
+from scorer.profiles import load_profile
+from scorer.sheet import settle_session
+from web.export.site import _settings
+from web.export.wheel import write_wheel
+
+from .site_support import text_of
+
+# The README's worked session (README, "The session score sheet"), without its claimed totals, entered as the form
+# writes it. Worked out by hand:
+# hand 1, Ann wins 12 on Bo's discard: Ann +8*3+12 = +36, Bo -8-12 = -20, Cy -8, Di -8.
+# hand 2, Cy (South at hand 2) self-draws [123m,1][EEE,2]456p789s5s5s: Mixed Straight 8, Prevalent Wind 2 (East
+#   round), Single Wait 1, Self-Drawn 1 = 12; each other pays 8+12 = 20, Cy +60 -> Ann 16, Bo -40, Cy 52, Di -28.
+# hand 3, a draw; Bo penalised 30 split among the other three: Ann 26, Bo -70, Cy 62, Di -18.
+# hand 4, Di wins 8 on Ann's discard (Di +32, Ann -16, Bo -8, Cy -8), and Cy loses 10 to no one:
+#   Ann 10, Bo -78, Cy 44, Di 14. Places: Cy 1st (4), Di 2nd (2), Ann 3rd (1), Bo 4th (0). Sum -10: Cy's 10.
+FORM = {
+    "p1": "Ann", "p2": "Bo", "p3": "Cy", "p4": "Di",
+    "h1w": "1", "h1f": "2", "h1p": "12",
+    "h2w": "3", "h2f": "self", "h2t": "[123m,1][EEE,2]456p789s5s5s",
+    "h3w": "draw", "h3x": "2", "h3xp": "30", "h3xt": "others",
+    "h4w": "4", "h4f": "1", "h4p": "8", "h4x": "3", "h4xp": "10", "h4xt": "none",
+}  # fmt: skip
+SESSION = {
+    "players": ["Ann", "Bo", "Cy", "Di"],
+    "hands": [
+        {"winner": "Ann", "from": "Bo", "points": 12},
+        {"winner": "Cy", "self_drawn": True, "hand": "[123m,1][EEE,2]456p789s5s5s"},
+        {"draw": True, "penalties": [{"player": "Bo", "points": 30, "to": "others"}]},
+        {"winner": "Di", "from": "Ann", "points": 8, "penalties": [{"player": "Cy", "points": 10, "to": "none"}]},
+    ],
+}
+TOTALS = {"Ann": 10, "Bo": -78, "Cy": 44, "Di": 14}
+TABLE_POINTS = {"Ann": 1, "Bo": 0, "Cy": 4, "Di": 2}
+RUNNING = [[36, -20, -8, -8], [16, -40, 52, -28], [26, -70, 62, -18], [10, -78, 44, 14]]
+
+
+def _query(form: dict[str, str]) -> str:
+    return urlencode(form)
+
+
+def test_the_json_is_the_librarys(site):
+    data = site.json("/-/sheet.json?" + _query(FORM))
+    assert data["totals"] == TOTALS and data["table_points"] == TABLE_POINTS
+    assert [[h["running"][p] for p in ("Ann", "Bo", "Cy", "Di")] for h in data["hands"]] == RUNNING
+    assert data["zero_sum"]["sum"] == -10 and data["zero_sum"]["deducted"] == 10
+    # What mjref sheet --json prints for the same session.
+    assert data == json.loads(json.dumps(settle_session(SESSION, "green-book").to_dict()))
+
+
+def test_the_page_shows_totals_table_points_and_every_ruling(site):
+    page = site.get("/-/sheet?" + _query(FORM))
+    assert page.status_code == 200
+    totals = re.search(r'<tr class="sheet-total">.*?</tr>', page.text).group(0)
+    assert text_of(totals) == "Total 10 -78 44 14"
+    points = re.search(r'<tr class="sheet-table-points">.*?</tr>', page.text).group(0)
+    assert text_of(points) == "Table points 1 0 4 2"
+    hands = re.search(r'<ol class="sheet-hands">.*?</ol>', page.text, re.S).group(0)
+    for hand in range(1, 5):
+        item = re.search(rf'<li id="sheet-hand-{hand}">.*?</li>', hands, re.S).group(0)
+        if hand != 3:  # a payment line, linked to its ruling
+            assert 'href="/rulings/payments"' in item
+        if hand in (3, 4):  # a penalty line, linked to its ruling
+            assert "Penalty:" in item and 'href="/rulings/penalty-amounts"' in item
+    assert 'href="/rulings/seat-rotation"' in hands  # hand 2's tiles, scored with the session's winds
+    assert 'href="/rulings/table-points"' in page.text
+    assert "Penalty: Bo −30, 10 to each other player" in text_of(hands)
+    assert "Penalty: Cy −10, to no one" in text_of(hands)
+    # The link carries the whole sheet: opened, it is the same page.
+    share = re.search(r'id="share-url" value="([^"]+)"', page.text).group(1).replace("&amp;", "&")
+    assert share.startswith("http://localhost/-/sheet?p1=Ann&p2=Bo")
+    assert site.json("/-/sheet.json?" + share.split("?", 1)[1])["totals"] == TOTALS
+    assert 'href="/-/sheet"' in site.get("/").text  # linked from the home page and the header
+    assert 'src="/-/qr.svg?page=' in page.text
+    qr = re.search(r'src="(/-/qr\.svg\?page=[^"]+)"', page.text).group(1).replace("&amp;", "&")
+    assert site.get(qr).headers["content-type"].startswith("image/svg+xml")
+
+
+def test_chinese(site):
+    page = site.get("/zh/-/sheet?" + _query(FORM))
+    assert page.status_code == 200 and "累计分" in page.text and "名次分" in page.text
+    assert 'href="/zh/rulings/payments"' in page.text
+    assert site.json("/zh/-/sheet.json?" + _query(FORM))["totals"] == TOTALS
+
+
+@pytest.mark.parametrize(
+    ("change", "english", "chinese"),
+    [
+        ({"h1f": "1"}, "hand 1, from: Ann won and cannot have discarded to himself", "第 1 盘"),
+        ({"h1p": "7"}, "hand 1, points: 7 is under the 8-point minimum, so a false win, not a win", "错和"),
+        ({"h3xp": "-30"}, "hand 3, penalty 1, points: -30: a penalty is a number of points above zero", "第 3 盘"),
+        ({"h4f": "9"}, "hand 4, from: '9' is not at the table (players: Ann, Bo, Cy, Di)", "第 4 盘"),
+        ({"h2p": "abc"}, "hand 2, points: expected a whole number, not 'abc'", "第 2 盘"),
+        ({"h17w": "draw"}, "17 hands: a session has at most 16", "17 盘"),  # the house's limit, not a row ignored
+        ({"h2t": "1m" * 101}, "hand 2, hand: too long (at most 200 characters)", "第 2 盘"),
+    ],
+)
+def test_bad_input_is_one_line_naming_the_hand_and_field(site, change, english, chinese):
+    page = site.get("/-/sheet?" + _query({**FORM, **change}))
+    assert page.status_code == 400
+    error = re.findall(r'<p class="error" role="alert">(.*?)</p>', page.text, re.S)
+    assert len(error) == 1 and text_of(error[0]).startswith("error: " + english)
+    zh = site.get("/zh/-/sheet.json?" + _query({**FORM, **change}))
+    assert zh.status_code == 400 and chinese in zh.json()["error"] and "\n" not in zh.json()["error"]
+
+
+def test_an_empty_form_is_the_page(site):
+    page = site.get("/-/sheet")
+    assert page.status_code == 200 and 'id="sheet-form"' in page.text and "sheet-result" in page.text
+    assert page.text.count('class="sheet-hand"') == 16 and "error" not in text_of(page.text).split("Work out")[0]
+
+
+def test_the_exported_wheel_settles_the_sheet_alike(tmp_path, site):
+    """scorer.sheet, web.sheet_form and the page's macros run from the export's wheel alone (no site-packages)."""
+    built = write_wheel(tmp_path / "py", _settings(load_profile("green-book"), "w.whl"))
+    with zipfile.ZipFile(built) as z:
+        z.extractall(tmp_path / "sp")
+    query = _query(FORM)
+    script = (
+        f"import sys; sys.path.insert(0, {str(tmp_path / 'sp')!r}); import json, mjref_offline.sheet as s; "
+        f"print(json.dumps([json.loads(s.sheet_page({query!r}, 'u', lang)) for lang in ('en', 'zh')]))"
+    )
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    en, zh = json.loads(done.stdout)
+    assert en["data"] == site.json("/-/sheet.json?" + query)
+    assert "Total 10 -78 44 14" in text_of(en["html"]) and "累计分" in zh["html"]
