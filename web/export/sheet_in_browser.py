@@ -14,7 +14,14 @@ import json
 from typing import Any
 from urllib.parse import parse_qsl
 
-from mjref_offline import _without_server_packages, environment, site  # type: ignore[import-not-found]
+
+def _offline() -> Any:
+    """The exported score page's module, ``mjref_offline``: it exists only in the browser's wheel, so it is imported
+    when a function runs (the test suite imports this module to read its docstrings)."""
+    import mjref_offline  # type: ignore[import-not-found]
+
+    return mjref_offline
+
 
 PAGE = """{% from "_mjref_sheet.html" import sheet_result, sheet_share %}
 {% if error %}<p class="error" role="alert">{{ _("error: %(message)s", message=error) }}</p>{% endif %}
@@ -23,13 +30,14 @@ PAGE = """{% from "_mjref_sheet.html" import sheet_result, sheet_share %}
 
 def profile() -> str:
     """The profile the sheet settles under: the house's when it plays MCR, else the MCR default."""
-    house: str = site()["house"]
-    return house if site()["profiles"][house] == "mcr" else str(site()["defaults"]["mcr"])
+    site = _offline().site()
+    house: str = site["house"]
+    return house if site["profiles"][house] == "mcr" else str(site["defaults"]["mcr"])
 
 
 def sheet_data(query: str, lang: str = "en") -> dict[str, Any]:
     """What ``/-/sheet.json?<query>`` answers, and its status (in Chinese for ``lang`` zh, as ``/zh/-/sheet.json``)."""
-    _without_server_packages()
+    _offline()._without_server_packages()
     from kb.i18n import localize
     from scorer.errors import MjrefError
     from scorer.sheet import settle_session
@@ -51,7 +59,7 @@ def sheet_page(query: str, url: str, lang: str = "en") -> str:
     from web import sheet_form
 
     answer = sheet_data(query, lang)
-    template = environment(lang).from_string(PAGE)
+    template = _offline().environment(lang).from_string(PAGE)
     if answer["status"] != 200:
         answer["html"] = template.render(error=answer["data"]["error"], sheet=None)
     else:
