@@ -6,6 +6,7 @@ from .babcock.options import OPTIONS
 from .babcock.score import SETTLEMENT
 from .babcock.sheet import DOUBLES, LIMITS, POINTS, SHEET, rulings_of
 from .mcr.exclude import FOUR_CHOWS, THREE_CHOW_FANS
+from .mcr.penalties import FOULS
 from .mcr.positions import DISPUTED
 from .mcr.score import PUNG_COMPLETED_BY_DISCARD, WHOLE_HAND_TIED
 from .mcr.table import EXCLUSIONS, FANS
@@ -36,8 +37,12 @@ BABCOCK_RULING_IDS = (
     | frozenset({SHEET, SETTLEMENT, "babcock-no-score-hand"})
 )
 
+# The fouls a penalty table may price (scorer.mcr.penalties), each cited with penalty-amounts.
+FOUL_RULINGS = frozenset(FOULS)
+
 RULING_IDS: frozenset[str] = (
     PRINCIPLES
+    | FOUL_RULINGS
     | CITED_IN_CODE
     | FAN_RULINGS
     | frozenset(DISPUTED)

@@ -1,4 +1,4 @@
-"""The disputed MCR rulings that change a score, and the positions a profile may take.
+"""The disputed MCR rulings that change a score or a penalty, and the positions a profile may take.
 
 Each ruling id names a Markdown ruling in ``rulings/`` that explains and cites every
 position; the knowledge base checks the two lists agree. The first position listed is
@@ -29,6 +29,7 @@ KNITTED_STRAIGHT_WAITS = "knitted-straight-waits"
 WAIT_ONLY_ONE_WINNING_TILE = "wait-only-one-winning-tile"
 KONG_ON_LAST_TILE = "kong-on-last-tile"
 PRINCIPLE_ACCOUNT_ONCE = "principle-account-once"
+PENALTY_AMOUNTS = "penalty-amounts"  # the penalty table (scorer.mcr.penalties), not a fan's score
 
 # --- the positions (a name several rulings share is one constant) ----------------------------------------------
 
@@ -44,6 +45,7 @@ COUNT, NO_COUNT = "count", "no-count"
 STANDING, FORMAL = "standing", "formal"
 BOTH, ROBBING_ONLY = "both", "robbing-only"
 TREE, NON_IDENTICAL_ONLY = "tree", "non-identical-only"
+CHINESE_2006, EMA = "chinese-2006", "ema"
 
 DISPUTED: dict[str, tuple[str, ...]] = {
     SEVEN_PAIRS_TILE_HOG: (NO_TILE_HOG, TILE_HOG),
@@ -61,6 +63,7 @@ DISPUTED: dict[str, tuple[str, ...]] = {
     WAIT_ONLY_ONE_WINNING_TILE: (STANDING, FORMAL),
     KONG_ON_LAST_TILE: (BOTH, ROBBING_ONLY),
     PRINCIPLE_ACCOUNT_ONCE: (TREE, NON_IDENTICAL_ONLY),
+    PENALTY_AMOUNTS: (CHINESE_2006, EMA),
 }
 
 # Positions that change a fan's value: (ruling, position) -> {fan number: points}.
