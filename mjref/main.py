@@ -38,7 +38,7 @@ if _LOADING:
 import click  # noqa: E402
 
 from .event import audit_log_command  # noqa: E402
-from .knowledge import build_command, lookup_command  # noqa: E402
+from .knowledge import build_command, lookup_command, show_command  # noqa: E402
 from .options import MjrefGroup, ascii_digits_only, output_failed  # noqa: E402
 from .scoring import audit_command, compare_command, score_command, settle_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
@@ -61,6 +61,7 @@ for command in (
     compare_command,
     build_command,
     lookup_command,
+    show_command,
     audit_log_command,
     sheet_command,
     serve_command,
