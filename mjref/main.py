@@ -13,7 +13,7 @@ import sys
 import click
 
 from .event import audit_log_command
-from .knowledge import build_command, lookup_command
+from .knowledge import build_command, lookup_command, show_command
 from .options import MjrefGroup
 from .scoring import audit_command, compare_command, score_command, settle_command
 from .sheet import sheet_command
@@ -33,6 +33,7 @@ for command in (
     compare_command,
     build_command,
     lookup_command,
+    show_command,
     audit_log_command,
     sheet_command,
     serve_command,

@@ -100,25 +100,31 @@ async def score_page(datasette: Any, request: Any) -> Response:
                 v["why"] = localize(verdict.reason or verdict.why, lang)  # in the page's language, JSON too
         else:
             result, audited = score_input(hand, profile, choices, ruleset), None
-        compared = compare_input(result.hand, spec, choices) if spec.strip() else None
+        compared = compare_input(result.hand, spec, choices) if spec.strip() and result is not None else None
     except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
         if not isinstance(e, MjrefError):
             logging.getLogger("mjref.site").exception("score page: %s", request.path)
             e = MjrefError("the scorer failed on this hand (%(type)s)", type=type(e).__name__)
         data = {"error": " ".join(localize(e, lang).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
-    data = named(result.to_dict(), lang)
+    # audit mode judges the win first: tiles that make no winning hand have no score, only the false-win verdict
+    data = named(result.to_dict(), lang) if result is not None else {"hand": checked.hand, "profile": checked.profile}
     if audited is not None:
+        if not audited["valid_win"]:
+            false_win = audited["false_win"]
+            false_win["reason"] = localize(checked.win.reason, lang)  # in the page's language, JSON too
+            false_win["penalty_text"] = localize(checked.win.penalty_message, lang)
         data["audit"] = audited
     if compared is not None:
         data["compare"] = named(compared, lang)
     views: dict[str, Any] = {
         "audit_view": audit_view(audited, lang) if audited is not None else None,
-        "compare_view": compare_view(data["compare"], result.profile) if compared is not None else None,
+        "compare_view": compare_view(data["compare"], result.profile) if compared and result else None,
         "titles": titles,
     }
     views["share"] = share_view(datasette.absolute_url(request, request.full_path), request.full_path)
-    return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
+    shown = data if result is not None else None
+    return await respond(datasette, request, "mjref_score.html", data, result=shown, error=None, form=form, **views)
 
 
 def qr_svg(text: str) -> str:
@@ -214,7 +220,8 @@ def audit_view(audited: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     ]
     missed = [{**m, "name": _fan_link(m["fan"], lang)["name"]} for m in audited["missed"]]
     claimed, total = audited["claimed_total"], audited["total"]
-    return {**audited, "verdicts": verdicts, "missed": missed, "difference": claimed - total}
+    difference = claimed - total if total is not None else 0
+    return {**audited, "verdicts": verdicts, "missed": missed, "difference": difference}
 
 
 def compare_view(compared: dict[str, Any], current: str) -> dict[str, Any]:

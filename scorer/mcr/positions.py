@@ -63,7 +63,7 @@ DISPUTED: dict[str, tuple[str, ...]] = {
     WAIT_ONLY_ONE_WINNING_TILE: (STANDING, FORMAL),
     KONG_ON_LAST_TILE: (BOTH, ROBBING_ONLY),
     PRINCIPLE_ACCOUNT_ONCE: (TREE, NON_IDENTICAL_ONLY),
-    PENALTY_AMOUNTS: (CHINESE_2006, EMA),
+    PENALTY_AMOUNTS: (CHINESE_2006, EMA),  # no Green Book figure read: green-book takes Tianjin 2006 (Sloper col. 289)
 }
 
 # Positions that change a fan's value: (ruling, position) -> {fan number: points}.
