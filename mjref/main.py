@@ -18,6 +18,7 @@ from .options import MjrefGroup
 from .scoring import audit_command, compare_command, score_command, settle_command
 from .sheet import sheet_command
 from .site import export_command, publish_command, serve_command
+from .waits import waits_command
 
 
 @click.group(cls=MjrefGroup)
@@ -36,6 +37,7 @@ for command in (
     show_command,
     audit_log_command,
     sheet_command,
+    waits_command,
     serve_command,
     publish_command,
     export_command,
