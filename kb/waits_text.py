@@ -64,6 +64,7 @@ def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
         not w.discard.meets_minimum or not w.self_drawn.meets_minimum for g in result.grids.values() for w in g.waits
     ):
         lines.append(_below_note(_))
+    lines += _exhausted(first, _)
     if not result.differences:
         lines += ["", _("No win on these tiles scores differently under these profiles.")]
         return "\n".join(lines)
@@ -133,13 +134,13 @@ def _notes(result: Waits, _: Callable[[str], str]) -> list[str]:
         notes.append(_below_note(_))
     if any(w.last_of_kind for w in result.waits):
         notes.append(_("last of its kind: on a discard / self-drawn, where it changes the score"))
-    for t in result.exhausted:
-        text = _("%(tile)s completes the hand, but the hand holds all four: no wait (%(rulings)s)") % {
-            "tile": name(t),
-            "rulings": ", ".join(EXHAUSTED),
-        }
-        notes.append(text)
-    return notes
+    return notes + _exhausted(result, _)
+
+
+def _exhausted(result: Waits, _: Callable[[str], str]) -> list[str]:
+    """A line for each tile that completes the hand but of which the hand holds all four."""
+    text = _("%(tile)s completes the hand, but the hand holds all four: no wait (%(rulings)s)")
+    return [text % {"tile": name(t), "rulings": ", ".join(EXHAUSTED)} for t in result.exhausted]
 
 
 def _below_note(_: Callable[[str], str]) -> str:

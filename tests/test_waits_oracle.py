@@ -14,42 +14,11 @@ from __future__ import annotations
 # The oracle is a test dependency (the `test` extra pins pymahjonggb==1.4.0): a missing one fails, never skips.
 import MahjongGB  # noqa: F401
 
-from scorer import Waits, waits
-from scorer.tiles import name
-from scorer.wait_list import read_waiting
 from tests.support.generate import FORMS
-from tests.support.waits_oracle import library_shanten, library_waits, waiting_texts
+from tests.support.waits_oracle import compare, waiting_texts
 
 PER_FORM = 25  # complete hands of each generated form, each giving two hands of 13
 SEED = 33
-
-
-def compare(text: str) -> tuple[list[str], int, int, int]:
-    """(disagreements, winning tiles compared, fifth copies the library took, count) for one hand."""
-    hand = read_waiting(text)
-    ours = waits(text, profile="chinese-practice")
-    assert isinstance(ours, Waits)
-    held = hand.all_counts()
-    library = library_waits(hand)
-    fifth = {t for t in library if held[t] >= 4}
-    problems = []
-    if fifth != set(ours.exhausted):
-        problems.append(
-            f"{text}: fifth copies {sorted(map(name, fifth))}, ours apart {list(map(name, ours.exhausted))}"
-        )
-    mine = {w.tile: (w.discard.total, w.self_drawn.total) for w in ours.waits}
-    theirs = {t: v for t, v in library.items() if t not in fifth}
-    if mine != theirs:
-        problems.append(f"{text}: ours {_named(mine)}, library {_named(theirs)}")
-    count, useful = library_shanten(hand)
-    ours_useful = tuple(t for t, _ in ours.useful)
-    if count != ours.shanten or (count > 0 and useful != ours_useful):
-        problems.append(f"{text}: shanten ours {ours.shanten} {ours_useful}, library {count} {useful}")
-    return problems, len(mine), len(fifth), ours.shanten
-
-
-def _named(totals: dict[int, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    return {name(t): v for t, v in sorted(totals.items())}
 
 
 def test_waits_and_totals_agree_with_the_library_on_every_form() -> None:

@@ -3,7 +3,8 @@
 :func:`waiting_texts` makes hands of 13 (the notation of :func:`scorer.waits`) from the generator's complete hands
 of every form: a ready one (one standing tile taken out) and one to four tiles further (standing tiles swapped for
 random ones, never a fifth copy). :func:`library_waits` asks the library's fan calculator about every tile, on a
-discard and self-drawn; :func:`library_shanten` asks its shanten functions for the count and the useful tiles.
+discard and self-drawn; :func:`library_shanten` asks its shanten functions for the count and the useful tiles;
+:func:`compare` sets them beside :func:`scorer.waits` under ``chinese-practice``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import random
 from functools import cache
 from typing import Any
 
+from scorer import Waits, waits
 from scorer.hand import Meld
-from scorer.tiles import N_KINDS, Tile, run_text
-from scorer.wait_list.reading import WaitingHand
+from scorer.tiles import N_KINDS, Tile, name, run_text
+from scorer.wait_list.reading import WaitingHand, read_waiting
 from tests.support.generate import FORMS, random_hand
 from tests.support.oracle import TILE_CODES, library_pack
 
@@ -105,3 +107,31 @@ def library_shanten(hand: WaitingHand) -> tuple[int, tuple[Tile, ...]]:
             useful.update(TILE_CODES.index(code) for code in tiles)
     held = hand.all_counts()
     return count, tuple(sorted(t for t in useful if held[t] < 4))
+
+
+def compare(text: str) -> tuple[list[str], int, int, int]:
+    """(disagreements, winning tiles compared, fifth copies the library took, count) for one hand."""
+    hand = read_waiting(text)
+    ours = waits(text, profile="chinese-practice")
+    assert isinstance(ours, Waits)
+    held = hand.all_counts()
+    library = library_waits(hand)
+    fifth = {t for t in library if held[t] >= 4}
+    problems = []
+    if fifth != set(ours.exhausted):
+        problems.append(
+            f"{text}: fifth copies {sorted(map(name, fifth))}, ours apart {list(map(name, ours.exhausted))}"
+        )
+    mine = {w.tile: (w.discard.total, w.self_drawn.total) for w in ours.waits}
+    theirs = {t: v for t, v in library.items() if t not in fifth}
+    if mine != theirs:
+        problems.append(f"{text}: ours {_named(mine)}, library {_named(theirs)}")
+    count, useful = library_shanten(hand)
+    ours_useful = tuple(t for t, _ in ours.useful)
+    if count != ours.shanten or (count > 0 and useful != ours_useful):
+        problems.append(f"{text}: shanten ours {ours.shanten} {ours_useful}, library {count} {useful}")
+    return problems, len(mine), len(fifth), ours.shanten
+
+
+def _named(totals: dict[int, tuple[int, int]]) -> dict[str, tuple[int, int]]:
+    return {name(t): v for t, v in sorted(totals.items())}
