@@ -6,12 +6,14 @@ rulings named; where a case repeats a ruling's worked example, the ruling is nam
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from scorer import MjrefError, Waits, WaitsComparison, score, waits
 from scorer.errors import InvalidHand, NotationError, ProfileError
+from tests.support.waits_oracle import waiting_texts
 
 
 def grid(text: str, profile: str | None = None) -> dict[str, Any]:
@@ -238,3 +240,25 @@ def test_wrong_types_and_values_are_the_projects_errors(
 ) -> None:
     with pytest.raises(error, match=problem):
         waits(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_hostile_text_is_a_wait_list_or_one_line_of_the_projects_error() -> None:
+    """Hands of 13 of every form, mutated at random (characters replaced, dropped, doubled): each gives a wait list
+    or one line of MjrefError, never another exception."""
+    rng = random.Random(3301)
+    alphabet = list("0123456789mpsz ESWNCFP[],|+01x\n\u00b2") + ["", "[123m,1]", "|EE0000", "+9"]
+    texts = [text for _, text in waiting_texts(3301, 10)]
+    outcomes = {"list": 0, "error": 0}
+    for k in range(600):
+        chars = list(texts[k % len(texts)])
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(chars) + 1)
+            chars[i : i + rng.randint(0, 2)] = [rng.choice(alphabet)]
+        text = "".join(chars)
+        try:
+            waits(text).to_dict()
+            outcomes["list"] += 1
+        except MjrefError as e:
+            assert "\n" not in str(e) and str(e).strip(), text
+            outcomes["error"] += 1
+    assert outcomes["list"] > 20 and outcomes["error"] > 200, outcomes
