@@ -262,3 +262,16 @@ def test_hostile_text_is_a_wait_list_or_one_line_of_the_projects_error() -> None
             assert "\n" not in str(e) and str(e).strip(), text
             outcomes["error"] += 1
     assert outcomes["list"] > 20 and outcomes["error"] > 200, outcomes
+
+
+def test_every_ruling_the_wait_list_names_exists() -> None:
+    from scorer.rulings import RULING_IDS
+    from scorer.wait_list.grid import EXHAUSTED, FALSE_WIN
+
+    assert set(EXHAUSTED) | set(FALSE_WIN) <= RULING_IDS
+    d = waits("1113333m456p789p", profile="chinese-practice").to_dict()
+    cited = {r for e in d["exhausted"] for r in e["rulings"]}
+    for w in d["waits"]:
+        for win in (w["discard"], w["self_drawn"], *w["last_of_kind"].values()):
+            cited |= set(win["rulings"]) | {r for f in win["fans"] for r in f["rulings"]}
+    assert cited <= RULING_IDS and "false-win" in cited
