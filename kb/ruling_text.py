@@ -58,6 +58,8 @@ def read_ruling(
 ) -> dict[str, Any]:
     """The ruling ``rid`` of the knowledge base ``db``, as ``mjref show --json`` prints it; ``profile``: the house
     profile whose position is shown (by default the rule set's own)."""
+    if not isinstance(rid, str):
+        raise UnknownRuling("ruling id: expected text, not %(type)s", type=type(rid).__name__)
     conn = open_index(db).conn
     columns = "id, title, status, ruleset, topic, question, answer, body_md, url, title_zh, question_zh, answer_zh"
     row = conn.execute(f"SELECT {columns}, body_zh_md FROM rulings WHERE id = ?", (rid,)).fetchone()

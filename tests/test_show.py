@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from kb.load import load_corpus
 from kb.lookup import lookup
-from kb.ruling_text import plain
+from kb.ruling_text import UnknownRuling, plain, read_ruling
 from mjref.main import cli
 
 RULINGS = {r.id: r for r in load_corpus().rulings}
@@ -85,6 +85,11 @@ def test_lookup_links_are_full_urls_under_a_base_url(db):
     assert json.loads(env.output)[0]["url"] == f"{BASE}/rulings/payments"
     bad = run("lookup", "payments", "--db", str(db), "--base-url", "mjref.example.org")
     assert bad.exit_code == 2 and "--base-url" in bad.output
+
+
+def test_a_wrong_type_is_the_projects_error(db):
+    with pytest.raises(UnknownRuling, match="ruling id: expected text, not int"):
+        read_ruling(db, 5)  # type: ignore[arg-type]
 
 
 def test_plain_text_of_a_body():
