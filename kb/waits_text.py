@@ -41,7 +41,7 @@ def format_waits(result: Waits, lang: str = "en") -> str:
             for w in result.waits
         ]
         lines += ["", *_table(headers, rows, right={1, 2, 3})]
-        lines += _notes(result, _)
+    lines += _notes(result, _)
     return "\n".join(lines)
 
 

@@ -97,3 +97,12 @@ def test_bad_input_in_chinese() -> None:
     result = run("waits", "123m456m789m123p5p5p", "--lang", "zh")
     assert result.exit_code == 2
     assert result.stderr == "错误：14 张牌（副露每组按三张计）：这是一副完整的和牌，请直接算番\n"
+
+
+def test_a_hand_whose_only_winning_tile_would_be_a_fifth_copy() -> None:
+    # 1111m 456p 789p 123s: only a fifth 1m would complete it (111m and a 1m pair). Ready in form, but no tile wins.
+    out = run("waits", "1111m456p789p123s").stdout.splitlines()
+    assert out[2] == "Ready      yes, but every winning tile is one the hand holds all four of"
+    assert out[3].startswith("1m completes the hand, but the hand holds all four: no wait")
+    d = waits("1111m456p789p123s").to_dict()
+    assert (d["shanten"], d["waits"], [e["tile"] for e in d["exhausted"]]) == (0, [], ["1m"])
