@@ -43,6 +43,7 @@ from .options import MjrefGroup, ascii_digits_only, output_failed  # noqa: E402
 from .scoring import audit_command, compare_command, score_command, settle_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
 from .site import export_command, publish_command, serve_command  # noqa: E402
+from .waits import waits_command  # noqa: E402
 
 if _LOADING:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, MjrefGroup.invoke says it
@@ -64,6 +65,7 @@ for command in (
     show_command,
     audit_log_command,
     sheet_command,
+    waits_command,
     serve_command,
     publish_command,
     export_command,

@@ -31,6 +31,7 @@ LABELLED = (
     "kb/text.py",
     "kb/babcock_text.py",
     "kb/sheet_text.py",
+    "kb/waits_text.py",
     *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "mjref").glob("*.py"))),
     "kb/i18n.py",
     "web/tiles.py",
