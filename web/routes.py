@@ -13,6 +13,7 @@ from .score import qr_code, score_page
 from .search import search_page
 from .table import table_page
 from .urls import site_urls
+from .waits_page import waits_json
 
 
 @hookimpl
@@ -47,4 +48,5 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^" + lang + r"/-/table" + fmt, cached(table_page)),
         (r"^/zh$", zh_home),
         (r"^/-/qr\.svg$", cached(qr_code)),
+        (r"^" + lang + r"/-/waits\.json$", cached(waits_json)),  # the wait list's JSON (web.waits_page)
     ]

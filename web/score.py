@@ -24,9 +24,10 @@ from .house import profiles
 from .respond import respond
 from .score_checks import checked, named, shown
 from .urls import lang_of
+from .waits import is_waiting
+from .waits_page import compare_names, waits_answer
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
-MAX_COMPARE = 200  # characters of ``compare``
 MAX_QR = 1000  # bytes (UTF-8) of an address drawn as a QR code: past that the code is too dense for a phone to read
 
 
@@ -87,6 +88,8 @@ async def score_page(datasette: Any, request: Any) -> Response:
     form["profiles"] = [p for p in choices if ruleset_of(choices[p]) == (ruleset or house.ruleset)]
     if not hand.strip() and request.url_vars.get("format") != "json" and choice_error is None:
         return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
+    if choice_error is None and ruleset == "mcr" and not (claim.strip() or claim_total.strip()) and is_waiting(hand):
+        return await waits_answer(datasette, request, form, choices)  # 13 tiles: what the hand waits on
     names, titles = await site_facts(datasette, lang)
     try:
         if choice_error is not None:
@@ -185,21 +188,7 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     ``all`` is every MCR profile the site offers (a Babcock profile scores another game). What
     ``mjref compare --json`` prints, with every profile under the name the site shows it by.
     """
-    if len(spec) > MAX_COMPARE:
-        message = "compare: too long (%(length)s characters, at most %(most)s)"
-        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
-    names: list[str] = []
-    for item in (p.strip() for p in spec.split(",")):
-        if item == "all":
-            names += [n for n, ref in choices.items() if ruleset_of(ref) == "mcr"]
-        elif item in choices:
-            names.append(item)
-        elif item:
-            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
-            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
-    names = list(dict.fromkeys(names))
-    if len(names) < 2:
-        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    names = compare_names(spec, choices)
     data = compare(hand, [choices[n] for n in names]).to_dict()
     label = {choices[n]: n for n in names}  # a house profile file is shown by its name, never its path
     data["totals"] = {label[ref]: total for ref, total in data["totals"].items()}

@@ -78,6 +78,7 @@ KEYBOARD_TEXTS = {
     "now-tile": "Now tap the set's tile.",
     "copied": "Link copied.",
     "copy-by-hand": "Select the link above and copy it.",
+    "waiting": "13 tiles: Score shows what the hand waits on, or tap the winning tile.",
 }
 _CODE = re.compile(r"<code>([^<]{6,200})</code>")
 

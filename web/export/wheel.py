@@ -93,6 +93,8 @@ def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dic
     out["web/markup.py"] = (web / "markup.py").read_bytes()  # what breakdown.py escapes and translates with
     out["web/score_checks.py"] = (web / "score_checks.py").read_bytes()  # the page's checks, as the server's
     out["web/templates/_mjref_macros.html"] = (web / "templates" / "_mjref_macros.html").read_bytes()
+    out["web/waits.py"] = (web / "waits.py").read_bytes()  # the wait grid of a hand of 13, as the server lays it out
+    out["web/templates/_mjref_waits.html"] = (web / "templates" / "_mjref_waits.html").read_bytes()
     out["mjref_offline/__init__.py"] = (files("web.export") / "in_browser.py").read_bytes()
     out["mjref_offline/site.json"] = json.dumps(site, ensure_ascii=False, indent=1).encode()
     # kb.i18n, which web.tiles asks for its texts, reads the catalogue with Babel (not in Pyodide): the wheel holds
