@@ -30,9 +30,10 @@ RESULT = """{% from "_mjref_macros.html" import hand, breakdown, babcock_breakdo
   <p class="other-profiles">{{ _("The same hand under:") }}
   {% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
 </section>"""
-WAITS = """{% from "_mjref_waits.html" import waits_section %}{{ waits_section(view, view.profiles[0]) }}
+WAITS = """{% from "_mjref_waits.html" import waits_section %}{% call waits_section(view, view.profiles[0]) %}
 <p class="other-profiles">{{ _("The same hand under:") }}
-{% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>"""
+{% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
+{% endcall %}"""
 
 
 def _module(name: str, **names: Any) -> None:
