@@ -16,6 +16,8 @@ once and shows what ``to_dict()`` gives. Modules: :mod:`.reading` (the hand of 1
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import MjrefError, ProfileError
 from ..profiles import DEFAULT, builtin_names, mcr_profile
 from .compare import FanDifference, WaitsComparison, WinDifference, compare_grids
@@ -48,9 +50,13 @@ def waits(
     if not 1 <= len(profiles) <= MAX_PROFILES:
         raise ProfileError("profiles: expected 1 to %(most)s profiles, not %(n)s", most=MAX_PROFILES, n=len(profiles))
     refs = [_profile_ref(p) for p in profiles]
-    grids = {}
+    grids: dict[str, Waits] = {}
     for ref in refs:
-        grid = wait_grid(hand, ref)
+        first = next(iter(grids.values()), None)
+        if first is not None and not first.ready:  # no winning tile: the distance and useful tiles are the tiles'
+            grid = replace(first, profile=mcr_profile(ref).name)
+        else:
+            grid = wait_grid(hand, ref)
         if grid.profile in grids:
             raise ProfileError("profiles: %(profile)s is named twice", profile=grid.profile)
         grids[grid.profile] = grid
