@@ -18,7 +18,7 @@ from .test_browser import pytestmark  # noqa: F401
 from .test_browser_phone import PHONE, WIDTH
 
 TAPS = ["1m", "1m", "1m", "3m", "1p", "2p", "3p", "1s", "2s", "3s", "7s", "8s", "9s"]  # 1113m123p123s789s
-STATUS = {"en": "13 tiles", "zh": "13 张"}
+STATUS = {"en": "score these 13 now", "zh": "这 13 张"}
 TOTALS = {"en": ("17", "19", "6", "8"), "zh": ("17", "19", "6", "8")}
 
 

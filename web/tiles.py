@@ -78,7 +78,7 @@ KEYBOARD_TEXTS = {
     "now-tile": "Now tap the set's tile.",
     "copied": "Link copied.",
     "copy-by-hand": "Select the link above and copy it.",
-    "waiting": "13 tiles: Score shows what the hand waits on, or tap the winning tile.",
+    "waiting": "Or score these 13 now: the page shows what they wait on.",
 }
 _CODE = re.compile(r"<code>([^<]{6,200})</code>")
 
