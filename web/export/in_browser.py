@@ -2,9 +2,10 @@
 
 It scores with :func:`scorer.score`, the function behind ``/-/score.json``, and draws the result with the score
 page's own macros (``_mjref_macros.html``: the hand as tiles, the breakdown, the exclusions, the rulings, the
-payments) and the site's message catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only
-``scorer``, ``web.tiles``, ``web.breakdown``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette
-and no Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
+payments; for a hand of 13 the wait grid of :mod:`web.waits` and ``_mjref_waits.html``) and the site's message
+catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only ``scorer``, ``web.tiles``,
+``web.breakdown``, ``web.waits``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette and no
+Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
 
 :func:`score_page` answers what the page needs as JSON text: ``{"status": 200, "data": <the JSON of
 /-/score.json>, "html": <the result section>}``, or ``{"status": 400, "data": {"error": …}, "html": …}``.

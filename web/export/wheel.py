@@ -1,6 +1,7 @@
 """The wheel the exported score page installs in Pyodide: mjref's own ``scorer`` (the same files as the installed
 package), the built-in profiles (and the house profile, baked in as one more), the score page's macros with what
-they call (``web.tiles``, ``web.breakdown``, ``web.markup``, ``kb.i18n``, ``_mjref_macros.html``) and the page's
+they call (``web.tiles``, ``web.breakdown``, ``web.markup``, ``kb.i18n``, ``_mjref_macros.html``), the wait grid
+of a hand of 13 (``web.waits``, ``_mjref_waits.html``; ``scorer.wait_list`` travels with the scorer) and the page's
 input checks (``web.score_checks``), the Chinese catalogue compiled, the glue of
 :mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2 and MarkupSafe
 (Pyodide's core has none of them). Every file is read from the installed packages, so an installed mjref
