@@ -175,3 +175,31 @@ def test_the_exported_pages_wheel_draws_the_grid(tmp_path: Path) -> None:
     assert "听什么牌" in zh["html"] and "二万" in zh["html"]
     bad = _offline(tmp_path / "site-packages", f"m.score_page({README_HAND + '|EE1000'!r}, '', '', 'en')")
     assert bad["status"] == 400 and "must be 0" in bad["data"]["error"]
+
+
+FORMAL_CLUB = """name: formal-club
+title: A club that takes the formal reading of a wait on one tile
+extends: green-book
+positions:
+  wait-only-one-winning-tile: formal
+"""
+
+
+def test_a_club_profile_from_a_file_side_by_side(tmp_path: Path, db: Path) -> None:
+    """A profile read from a file compares as a built-in does (the comparison once looked it up by its name, which
+    names no built-in: 'unknown profile'). The club takes chinese-practice's formal position, so 2m on a discard
+    loses Closed Wait there too: 7, below the minimum, against green-book's 8 (README)."""
+    club = tmp_path / "formal-club.yaml"
+    club.write_text(FORMAL_CLUB)
+    mine = cli_json(EXHAUSTED, "--compare", f"green-book,{club}")
+    assert mine["profiles"] == ["green-book", "formal-club"]
+    assert mine["differences"][0]["totals"] == {"green-book": 8, "formal-club": 7}
+    s = Site(db, profile=str(club))
+    try:
+        page = s.get(f"/-/score?hand={EXHAUSTED}&compare=all")
+        assert page.status_code == 200 and str(tmp_path) not in page.text  # the house's file is never shown
+        assert 'id="waits-formal-club"' in page.text and "formal-club 7" in page.text
+        data = s.json(f"/-/waits.json?hand={EXHAUSTED}&compare=all")
+        assert "formal-club" in data["profiles"] and data["grids"]["formal-club"]["profile"] == "formal-club"
+    finally:
+        s.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import MjrefError, ProfileError
-from ..profiles import DEFAULT, builtin_names, mcr_profile
+from ..profiles import DEFAULT, Profile, builtin_names, mcr_profile
 from .compare import FanDifference, WaitsComparison, WinDifference, compare_grids
 from .grid import Waits, WaitTile, wait_grid
 from .reading import WaitingHand, read_waiting
@@ -51,6 +51,7 @@ def waits(
         raise ProfileError("profiles: expected 1 to %(most)s profiles, not %(n)s", most=MAX_PROFILES, n=len(profiles))
     refs = [_profile_ref(p) for p in profiles]
     grids: dict[str, Waits] = {}
+    loaded: dict[str, Profile] = {}
     for ref in refs:
         first = next(iter(grids.values()), None)
         if first is not None and not first.ready:  # no winning tile: the distance and useful tiles are the tiles'
@@ -60,7 +61,8 @@ def waits(
         if grid.profile in grids:
             raise ProfileError("profiles: %(profile)s is named twice", profile=grid.profile)
         grids[grid.profile] = grid
-    return compare_grids(grids)
+        loaded[grid.profile] = mcr_profile(ref)
+    return compare_grids(grids, loaded)
 
 
 def _profile_ref(profile: object) -> str:

@@ -88,9 +88,10 @@ class WaitsComparison:
         }
 
 
-def compare_grids(grids: dict[str, Waits]) -> WaitsComparison:
-    """Side by side: every win whose totals differ between ``grids`` (one per profile, of the same hand)."""
-    profiles = {p: mcr_profile(p) for p in grids}
+def compare_grids(grids: dict[str, Waits], loaded: dict[str, Profile] | None = None) -> WaitsComparison:
+    """Side by side: every win whose totals differ between ``grids`` (one per profile, of the same hand, by the
+    profile's name); ``loaded`` the profiles by name, needed for one read from a file (a built-in is read here)."""
+    profiles = {p: (loaded or {}).get(p) or mcr_profile(p) for p in grids}
     rows = [g.waits for g in grids.values()]
     differences = []
     for k, first in enumerate(rows[0]):
