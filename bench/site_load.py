@@ -4,7 +4,8 @@ Starts ``mjref serve --workers N`` on 127.0.0.1 (a free port), then runs ``--cli
 for ``--seconds`` seconds against each page in turn: search, a ruling page and the score page. Each
 client keeps one HTTP/1.1 connection open and asks for the next URL of its page as soon as the last
 answer is in. The URLs vary: the referee questions of ``tests/fixtures/lookup_questions.yaml``, every
-ruling, and ``--hands`` seeded random hands. The clients run in one asyncio loop with a minimal HTTP
+ruling, and ``--hands`` seeded random hands (``--pages waits``: the score page's wait grid of hands of 13 under
+every built-in profile, ``compare=all``). The clients run in one asyncio loop with a minimal HTTP
 reader, so the load generator costs little of the machine the server shares.
 
 The floor is ``/robots.txt``, the cheapest answer the server gives: what this machine, the server's
@@ -55,7 +56,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.support.generate import random_hands  # noqa: E402
+from tests.support.generate import FORMS, random_hands  # noqa: E402
+from tests.support.waits_oracle import waiting_texts  # noqa: E402
 from web.serve import default_workers  # noqa: E402
 
 HOST = "127.0.0.1"  # loopback only, by design
@@ -78,6 +80,8 @@ def page_urls(hands: int) -> dict[str, list[str]]:
         "search": [f"/-/search?q={quote(q)}" for q in questions],
         "ruling": [f"/rulings/{r}" for r in rulings],
         "score": [f"/-/score?hand={quote(g.text)}" for g in random_hands(11, hands)],
+        # The wait grid: a hand of 13 of every form under every built-in MCR profile (--pages waits).
+        "waits": [f"/-/score?hand={quote(t)}&compare=all" for _, t in waiting_texts(12, max(1, hands // len(FORMS)))],
     }
 
 
@@ -298,7 +302,7 @@ def main(argv: list[str] | None = None) -> None:
                 f"{run['rps']:7.1f} requests/s  | floor p95 {floor['p95']:5.1f} ms  "
                 f"p95 / floor p95 {run['p95'] / floor['p95']:4.1f}"
             )
-        print("targets   0 errors; search and ruling p95 <= 30 ms (fresh); score >= 150 requests/s")
+        print("targets   0 errors; search and ruling p95 <= 30 ms (fresh); score >= 150 requests/s; waits p95 <= 20 ms")
         print("floor     /robots.txt: the least any page can cost on this machine, server and load generator")
     finally:
         server.terminate()  # uvicorn's parent stops its workers and waits for them

@@ -10,10 +10,13 @@
 - ``absent``: the hand does not have the fan (its definition ruling says what it needs); when another
   built-in profile scores it for this hand, the disputed rulings on which this profile differs come first;
 
-then the fans the claim missed and the difference in points. A hand with several best readings (the same
-total, other fans) is right when the claim matches any one of them; the verdicts are taken against the
-reading the claim matches best. :func:`compare` scores one hand under
-several profiles and lists every fan whose points differ, with the disputed rulings and the position
+then the fans the claim missed and the difference in points. Before the fans, the win itself is judged
+(:mod:`kb.false_win`): a hand below the 8-point minimum or tiles that make no winning hand are a false win,
+and the claim is not right whatever its fans; the fan verdicts are still given where the tiles make a hand.
+
+A hand with several best readings (the same total, other fans) is right when the claim matches any one of
+them; the verdicts are taken against the reading the claim matches best. :func:`compare` scores one hand
+under several profiles and lists every fan whose points differ, with the disputed rulings and the position
 each profile takes on them.
 """
 
@@ -33,6 +36,7 @@ from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
 from .claims import Claim, checked_index, parse_claims
+from .false_win import WinVerdict, judge_win
 from .i18n import FanName
 
 
@@ -81,31 +85,49 @@ class Missed:
 
 @dataclass(frozen=True)
 class Audit:
-    score: Score
+    score: Score | None  # None when the tiles make no winning hand (a false win)
     claimed_total: int
     verdicts: tuple[Verdict, ...]
     missed: tuple[Missed, ...]
     reading: int = 0  # the reading the claim was judged against: 0 the main one, k the k-th alternative
+    win: WinVerdict = WinVerdict(True)  # whether the win stands, judged before the fans
+    hand: str = ""  # the hand's canonical text
+    profile: str = ""
 
     @property
     def total(self) -> int:
-        return self.score.total
+        """The scorer's total; 0 for tiles that make no winning hand."""
+        return self.score.total if self.score is not None else 0
+
+    @property
+    def valid_win(self) -> bool:
+        return self.win.valid
+
+    @property
+    def fans_right(self) -> bool:
+        """Whether the claim matches the tiles' score, fan by fan and in points (the win aside)."""
+        return (
+            self.score is not None
+            and self.claimed_total == self.total
+            and all(v.verdict == "accepted" for v in self.verdicts)
+            and not self.missed
+        )
 
     @property
     def claim_is_right(self) -> bool:
-        return (
-            self.claimed_total == self.total and all(v.verdict == "accepted" for v in self.verdicts) and not self.missed
-        )
+        """The win stands and the claim matches its score."""
+        return self.valid_win and self.fans_right
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "hand": self.score.hand,
-            "profile": self.score.profile,
-            "total": self.total,
+            "hand": self.hand,
+            "profile": self.profile,
+            **self.win.to_dict(),
+            "total": self.total if self.score is not None else None,
             "claimed_total": self.claimed_total,
             "right": self.claim_is_right,
             "reading": self.reading,
-            "readings": 1 + len(self.score.alternatives),
+            "readings": 1 + len(self.score.alternatives) if self.score is not None else 0,
             "verdicts": [v.to_dict() for v in self.verdicts],
             "missed": [m.to_dict() for m in self.missed],
         }
@@ -259,12 +281,15 @@ def audit(
         arguments.whole(claim_total, "claim_total")
     arguments.text(profile, "profile")
     checked_index(names, "names")
-    result = score(hand, profile=profile)
-    values = load_profile(profile).points
+    result, win, text = judge_win(hand, profile)
+    rules = load_profile(profile)
+    values = rules.points
     if claim is None:
-        return Audit(result, claim_total if claim_total is not None else -1, (), ())
+        return Audit(result, -1 if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
     claims = parse_claims(claim, names)
     claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
+    if result is None:  # no winning hand: no fan to judge
+        return Audit(None, claimed if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
     readings = readings_of(result)
     best: tuple[int, Reading, list[Verdict], list[Missed]] | None = None
     for reading in readings:
@@ -279,7 +304,7 @@ def audit(
     assert best is not None
     _, reading, verdicts, missed = best
     total = claim_total if claim_total is not None else claimed
-    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index)
+    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index, win, text, rules.name)
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,9 @@
 Each input line is ``{"id": …, "hand": "…"}`` with optionally ``"claim"`` (fan names), ``"claim_total"``
 (points) or ``"profile"`` (a built-in profile, or the one the run was given). Lines are split on ``\\n``
 only and decoded one by one. Each good line gives one report record: the audit of :mod:`kb.audit` plus
-``id``, ``line`` and ``agrees``. A bad line of any kind (not UTF-8, not JSON, a field of the wrong type,
-a hand that cannot be scored) gives a record with ``error`` and the run goes on. The report file, its
-header and resuming it are :mod:`kb.report_file`'s.
+``id``, ``line`` and ``agrees`` (false for a claimed false win: the win does not stand). A bad line of any
+kind (not UTF-8, not JSON, a field of the wrong type, a hand that cannot be scored) gives a record with
+``error`` and the run goes on. The report file, its header and resuming it are :mod:`kb.report_file`'s.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ class Summary:
     agreements: int = 0
     disagreements: int = 0
     unclaimed: int = 0
+    false_wins: int = 0  # hands below the minimum or tiles that make no winning hand, claimed or not
     errors: int = 0
     skipped: int = 0
     by_ruling: Counter[str] = field(default_factory=Counter)
@@ -64,47 +65,52 @@ class Summary:
 
     def add(self, outcome: Outcome) -> None:
         """Count one report record, given as its :data:`Outcome`."""
-        agrees, rulings = outcome
+        agrees, rulings, false_win = outcome
         if agrees == "error":
             self.errors += 1
             return
         self.hands += 1
+        if false_win:
+            self.false_wins += 1
         if agrees is None:
             self.unclaimed += 1
         elif agrees:
             self.agreements += 1
         else:
             self.disagreements += 1
-            self.by_ruling.update(rulings)
+        self.by_ruling.update(rulings)
 
     def lines(self) -> list[str]:
         out = [
             f"hands {self.hands} (skipped as already reported: {self.skipped}), bad lines {self.errors}",
             f"agreements {self.agreements}, disagreements {self.disagreements}, without a claim {self.unclaimed}",
+            f"false wins {self.false_wins} (below the minimum or no winning hand, claimed or not)",
         ]
         if self.by_ruling:
-            out.append("disagreements by the ruling that decided them:")
+            out.append("disagreements and false wins by the ruling that decided them:")
             out += [f"  {n:6d}  {ruling}" for ruling, n in self.by_ruling.most_common()]
         return out
 
 
 def deciding_rulings(record: dict[str, Any]) -> set[str]:
-    """The rulings behind a disagreement: those of each rejected claim and each missed fan."""
-    rulings = {r for v in record.get("verdicts", []) if v["verdict"] != "accepted" for r in v["rulings"]}
+    """The rulings behind a disagreement or a false win: those of the false win, of each rejected claim and of
+    each missed fan."""
+    rulings = set(record["false_win"]["rulings"]) if record.get("valid_win") is False else set()
+    rulings |= {r for v in record.get("verdicts", []) if v["verdict"] != "accepted" for r in v["rulings"]}
     rulings |= {r for m in record.get("missed", []) for r in m["rulings"]}
     return rulings or {"(total only)"}
 
 
 # What the summary needs of a record: whether the claim agrees ("error" for a bad line, None without a
-# claim) and, for a disagreement, the rulings that decided it.
-Outcome = tuple[bool | str | None, frozenset[str]]
+# claim), the rulings that decided a disagreement or a false win, and whether the win is false.
+Outcome = tuple[bool | str | None, frozenset[str], bool]
 
 
 def outcome(record: dict[str, Any]) -> Outcome:
     if "error" in record:
-        return "error", frozenset()
-    agrees = record.get("agrees")
-    return agrees, frozenset(deciding_rulings(record)) if agrees is False else frozenset()
+        return "error", frozenset(), False
+    agrees, false_win = record.get("agrees"), record.get("valid_win") is False
+    return agrees, frozenset(deciding_rulings(record)) if agrees is False or false_win else frozenset(), false_win
 
 
 def report_line(item: Item) -> tuple[str, Outcome]:

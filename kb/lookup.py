@@ -16,7 +16,9 @@ the English phrases' are), and by a scan of the Chinese texts when it is shorter
 match one or two characters. The share of the run's character pairs (bigrams) that a ruling's Chinese title,
 question and answer use counts as the English words a summary shares do.
 
-The site's search uses the same function, so the two rank alike.
+A question that is a ruling's id or title, in either language (``payments``, ``kong-table``), names that
+ruling: it comes first (:mod:`kb.exact_names`). The site's search uses the same function, so the two rank
+alike.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from scorer.errors import MjrefError
 
 from .build import DEFAULT_DB
 from .db_file import NO_SUCH_FILE, knowledge_base_problem
+from .exact_names import exact_names, named_ruling
 from .names import fold
 
 MAX_QUERY = 300  # characters
@@ -182,6 +185,7 @@ class Index:
         )
         self.summary_bigrams = {rid: bigrams(text) for rid, text in summaries_zh}
         fan_of = dict(self.conn.execute("SELECT ruling_id, id FROM fans").fetchall())
+        self._exact = exact_names((r[0], r[1], r[5]) for r in rows)  # a ruling's id or title: that ruling first
         self.rulings = {}
         for rid, title, answer, url, fans, title_zh, answer_zh in rows:
             numbers = frozenset(f for f in json.loads(fans) if isinstance(f, int))
@@ -400,6 +404,9 @@ class Index:
                 s += self._fan_score(ruling, fans, len(rest_words))
             if s > 0:
                 scored[rid] = s
+        top = max(scored.values(), default=0.0) + 1.0
+        for rid in named_ruling(query, self._exact):  # the question names a ruling (or those of one title): first
+            scored[rid] = scored.get(rid, 0.0) + top
         best = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:limit]
         hits = []
         for rid, s in best:

@@ -62,11 +62,29 @@ MISSED_FIELDS: dict[str, Check] = {
     "points": _whole(),
     "rulings": _rulings,
 }
+PENALTY_FIELDS: dict[str, Check] = {
+    "foul": _text,
+    "points": _whole(1),
+    "to": lambda v: v in ("others", "none"),
+    "position": _text,
+    "rulings": _rulings,
+}
+FALSE_WIN_FIELDS: dict[str, Check] = {
+    "kind": lambda v: v in ("below-minimum", "not-winning"),
+    "reason": _text,
+    "points_short": lambda v: v is None or _whole()(v),
+    "tiles_away": lambda v: v is None or _whole()(v),
+    "rulings": _rulings,
+    "penalty": lambda v: v is None or _problem(v, PENALTY_FIELDS) is None,
+    "penalty_text": _text,
+    "position": lambda v: v is None or _text(v),
+}
 AUDIT_FIELDS: dict[str, Check] = {
     "id": lambda v: type(v) in (str, int),
     "hand": _text,
     "profile": _text,
-    "total": _whole(),
+    "valid_win": lambda v: type(v) is bool,
+    "total": lambda v: v is None or _whole()(v),
     "claimed_total": lambda v: type(v) is int,
     "right": lambda v: type(v) is bool,
     "reading": _whole(),
@@ -96,6 +114,8 @@ def check_record(record: Any, *, max_line: int) -> str | None:
         problem = _problem(record, {"line": _whole(), "error": _text})
         return problem or (None if record["error"].isprintable() else '"error" holds control characters')
     fields = {"line": _whole(), **AUDIT_FIELDS}
+    if record.get("valid_win") is False:
+        fields["false_win"] = lambda v: _problem(v, FALSE_WIN_FIELDS) is None
     problem = _problem(record, fields)
     if problem is None and record["agrees"] is not None and record["agrees"] != record["right"]:
         return '"agrees" contradicts "right"'

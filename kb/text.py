@@ -162,19 +162,27 @@ def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = N
 
 
 def format_audit(result: Audit, lang: str = "en") -> str:
-    """A readable verdict: the claim against the scorer, claim by claim, then what the claim missed."""
+    """A readable verdict: a false win first, then the claim against the scorer, claim by claim, then what the
+    claim missed."""
     _ = i18n.gettext(lang)
+    lines = [_label(_("Hand")) + result.hand, _label(_("Profile")) + result.profile]
+    win = result.win
+    if not win.valid:
+        lines += [
+            _label(_("Win")) + i18n.localize(win.reason or "", lang),
+            _label(_("Penalty")) + i18n.localize(win.penalty_message or "", lang),
+            _label(_("Rulings")) + ", ".join(win.rulings),
+        ]
+    lines.append(_label(_("Claimed")) + _("%(points)s points") % {"points": result.claimed_total})
+    if result.score is None:
+        lines.append(_label(_("Scorer")) + _("no winning hand: no fan to score"))
+        return "\n".join([*lines, "", _label(_("Verdict")) + _("a false win: the claim is NOT right")])
     diff = result.claimed_total - result.total
     off = ""
     if diff:
         off = _(" (the claim is %(points)s too high)") if diff > 0 else _(" (the claim is %(points)s too low)")
         off %= {"points": abs(diff)}
-    lines = [
-        _label(_("Hand")) + result.score.hand,
-        _label(_("Profile")) + result.score.profile,
-        _label(_("Claimed")) + _("%(points)s points") % {"points": result.claimed_total},
-        _label(_("Scorer")) + _("%(points)s points") % {"points": result.total} + off,
-    ]
+    lines.append(_label(_("Scorer")) + _("%(points)s points") % {"points": result.total} + off)
     readings = 1 + len(result.score.alternatives)
     if readings > 1:
         which = _("also-read %(n)s") % {"n": result.reading} if result.reading else _("the main reading")
@@ -200,7 +208,10 @@ def format_audit(result: Audit, lang: str = "en") -> str:
             for m in result.missed
         ]
         lines += _table([_("fan"), _("count"), _("points"), _("rulings")], rows, right={1, 2})
-    right = _("the claim is right") if result.claim_is_right else _("the claim is NOT right")
+    if not win.valid:
+        right = _("a false win: the claim is NOT right")
+    else:
+        right = _("the claim is right") if result.claim_is_right else _("the claim is NOT right")
     lines += ["", _label(_("Verdict")) + right]
     return terminal_lines(lines)
 

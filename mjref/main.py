@@ -38,11 +38,12 @@ if _LOADING:
 import click  # noqa: E402
 
 from .event import audit_log_command  # noqa: E402
-from .knowledge import build_command, lookup_command  # noqa: E402
+from .knowledge import build_command, lookup_command, show_command  # noqa: E402
 from .options import MjrefGroup, ascii_digits_only, output_failed  # noqa: E402
 from .scoring import audit_command, compare_command, score_command, settle_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
 from .site import export_command, publish_command, serve_command  # noqa: E402
+from .waits import waits_command  # noqa: E402
 
 if _LOADING:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on, MjrefGroup.invoke says it
@@ -61,8 +62,10 @@ for command in (
     compare_command,
     build_command,
     lookup_command,
+    show_command,
     audit_log_command,
     sheet_command,
+    waits_command,
     serve_command,
     publish_command,
     export_command,

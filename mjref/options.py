@@ -168,6 +168,28 @@ def ascii_digits_only(command: click.Command) -> None:
         ascii_digits_only(sub)
 
 
+def base_url_option(f: F) -> F:
+    """``--base-url URL`` (or ``MJREF_BASE_URL``): the site the printed links point to, making them full URLs."""
+    return click.option(
+        "--base-url",
+        "base_url",
+        envvar="MJREF_BASE_URL",
+        default=None,
+        metavar="URL",
+        callback=_checked_base_url,
+        help="The site's address (e.g. https://mjref.example.org): links are printed as full URLs under it."
+        " Default: $MJREF_BASE_URL, else site paths.",
+    )(f)
+
+
+def _checked_base_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    if not value:
+        return None
+    if not value.startswith(("http://", "https://")) or any(c.isspace() for c in value):
+        raise click.BadParameter(f"expected an address such as https://mjref.example.org, not {value!r}")
+    return value
+
+
 def json_option(f: F) -> F:
     """``--json``: print machine-readable JSON instead of a table."""
     return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)

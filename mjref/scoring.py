@@ -138,9 +138,12 @@ def settle_command(
 def audit_command(
     hand: str, claim: str | None, claim_total: int | None, profile: str, as_json: bool, lang: str
 ) -> None:
-    """Check a claimed score for HAND: each claimed fan accepted, excluded, absent or wrong-count.
+    """Check a claimed score for HAND: the win first, then each claimed fan accepted, excluded, absent or
+    wrong-count.
 
-    Exit status 0 when the claim is right, 1 when it is not, 2 for bad input.
+    A hand below the 8-point minimum (flowers not counted) or tiles that make no winning hand are a false
+    win, with the rulings and the penalty under the profile. Exit status 0 when the win stands and the claim
+    is right, 1 when it does not, 2 for bad input.
 
     Example:
 
@@ -148,6 +151,7 @@ def audit_command(
         mjref audit 234m567m234p567p88s --claim 'Mixed Double Chow x2, Short Straight x2'
         mjref audit '[123m,1][EEE,2]456p789s5s5s|EW1000' --claim-total 12 --json
         mjref audit 234m567m234p567p88s --claim '喜相逢×2, 连六×2' --lang zh
+        mjref audit '[234m,1]567p345s678s9m9m' --claim 'All Chows, Short Straight, Single Wait'
     """
     if claim is None and claim_total is None:
         raise BadInput(translate(lang, "give the claim: --claim 'Fan, Fan x2' or --claim-total N"))

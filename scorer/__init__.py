@@ -7,6 +7,9 @@
 True
 >>> score("[111p,1][WWW,2]13777m55s2m|EW1000", ruleset="babcock").total
 72
+
+``waits(hand, profile=None, ruleset="mcr", *, profiles=None)`` lists what a hand of 13 waits on and what a win on
+each tile would score (:mod:`scorer.wait_list`).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from .hand import Hand, Kind, Meld, Situation
 from .notation import format_hand, parse
 from .result import BabcockScore, Double, Excluded, FanScore, Score
 from .validate import validate  # noqa: F401  (scorer.validate, the function, as before)
+from .wait_list import Waits, WaitsComparison, waits
 
 
 def score(
@@ -72,7 +76,10 @@ __all__ = [
     "Score",
     "RULESETS",
     "Situation",
+    "Waits",
+    "WaitsComparison",
     "format_hand",
     "parse",
     "score",
+    "waits",
 ]

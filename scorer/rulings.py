@@ -10,6 +10,7 @@ from .mcr.penalties import FOULS
 from .mcr.positions import DISPUTED
 from .mcr.score import PUNG_COMPLETED_BY_DISCARD, WHOLE_HAND_TIED
 from .mcr.table import EXCLUSIONS, FANS
+from .wait_list.grid import EXHAUSTED, FALSE_WIN
 
 PRINCIPLES = frozenset(
     {
@@ -24,6 +25,9 @@ PRINCIPLES = frozenset(
 # Rulings the scorer's code cites by name: the account-once search, the hand as a whole, equal readings,
 # and a pung the winning discard completed.
 CITED_IN_CODE = frozenset({THREE_CHOW_FANS, FOUR_CHOWS, *WHOLE_HAND_TIED, *PUNG_COMPLETED_BY_DISCARD})
+
+# The wait list (scorer.waits): a win below the minimum, a tile the hand holds all four of.
+WAIT_LIST_RULINGS = frozenset({*FALSE_WIN, *EXHAUSTED})
 
 # Each fan's definition and the rulings its row of fans.csv also cites.
 FAN_RULINGS = frozenset(r for f in FANS.values() for r in f.rulings)
@@ -44,6 +48,7 @@ RULING_IDS: frozenset[str] = (
     PRINCIPLES
     | FOUL_RULINGS
     | CITED_IN_CODE
+    | WAIT_LIST_RULINGS
     | FAN_RULINGS
     | frozenset(DISPUTED)
     | frozenset(r.ruling for r in EXCLUSIONS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -121,9 +122,10 @@ def test_compare_json_contract():
 
 
 # Whole-event re-scoring. The event file is generated: random valid hands whose claimed totals are the
-# scorer's own totals (so they agree) except every 10th, claimed one point high (so it disagrees), plus
-# corrupt lines. What is checked is the bookkeeping: one report line per input line, bad lines named
-# by number, agreement as planted, and a resumed run that finishes the report without redoing lines.
+# scorer's own totals (so they agree) except every 10th, claimed one point high (so it disagrees), and those
+# below the 8-point minimum (false wins, which never agree), plus corrupt lines. What is checked is the
+# bookkeeping: one report line per input line, bad lines named by number, agreement as planted, and a
+# resumed run that finishes the report without redoing lines.
 
 
 @pytest.fixture(scope="module")
@@ -143,8 +145,9 @@ def event(tmp_path_factory):
             planted[i] = "error"
         else:
             high = i % 10 == 0
-            lines.append(json.dumps({"id": f"h{i}", "hand": h.text, "claim_total": score(h.text).total + high}))
-            planted[i] = not high
+            result = score(h.text)
+            lines.append(json.dumps({"id": f"h{i}", "hand": h.text, "claim_total": result.total + high}))
+            planted[i] = not high and result.meets_minimum
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path, planted
 
@@ -173,6 +176,11 @@ def test_audit_log_reports_every_line_and_names_bad_ones(event, tmp_path):
     disagreements = sum(1 for v in planted.values() if v is False)
     agreements = sum(1 for v in planted.values() if v is True)
     assert f"agreements {agreements}, disagreements {disagreements}" in result.stdout
+    records = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()[1:]]
+    false_wins = sum(1 for r in records if r.get("valid_win") is False)
+    assert false_wins >= 3  # the generator makes hands below the minimum; each is counted on its own line
+    assert f"false wins {false_wins} " in result.stdout
+    assert re.search(rf"^ +{false_wins}  false-win$", result.stdout, re.M)
 
 
 def test_an_interrupted_run_resumes_without_redoing_lines(event, tmp_path):

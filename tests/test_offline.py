@@ -164,6 +164,8 @@ QUERIES = [
     "七对里有四张一样的牌，能不能再算四归一？",
     "concealed kongs",
     "payments",
+    "kong-table",  # a ruling's id, and a Chinese title: that ruling first (kb/exact_names.py)
+    "杠与暗刻的各种组合",
 ]
 
 

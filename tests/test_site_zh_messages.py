@@ -20,7 +20,7 @@ from .site_support import BABCOCK_TABLE, text_of
 
 _ = gettext("zh")
 BAD = {  # a bad hand -> words its Chinese error names
-    "123m456p789s1122z": ["牌数不对", "13 张"],
+    "123m456p789s112z": ["牌数不对", "12 张"],  # 13 tiles are a waiting hand: the page shows its wait grid
     "11111m456p789s111z": ["1m 有 5 张"],
     "123m456p789s1177zx": ["手牌第 18 个字符", "'x'"],
 }

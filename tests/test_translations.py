@@ -31,6 +31,7 @@ LABELLED = (
     "kb/text.py",
     "kb/babcock_text.py",
     "kb/sheet_text.py",
+    "kb/waits_text.py",
     *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "mjref").glob("*.py"))),
     "kb/i18n.py",
     "web/tiles.py",
@@ -44,7 +45,7 @@ LABELLED = (
 TEMPLATED = sorted(
     [
         *(ROOT / "scorer").rglob("*.py"),
-        *(ROOT / p for p in ("kb/audit.py", "kb/claims.py", "web/score.py", "web/table.py")),
+        *(ROOT / p for p in ("kb/audit.py", "kb/claims.py", "web/score.py", "web/table.py", "web/waits_page.py")),
     ]
 )
 MAKERS = {

@@ -394,9 +394,10 @@ def test_lookup_in_chinese_prints_chinese_or_marks_english(rulings: Path, tmp_pa
 
 def test_the_catalogue_translates_every_message_the_command_line_uses() -> None:
     used: set[str | tuple[str, ...]] = set(VERDICTS)
-    command_line = Path(i18n.__file__).parent.parent / "mjref"
-    for path in (Path(i18n.__file__).parent / "text.py", *sorted(command_line.glob("*.py"))):
-        for _, message, _, _ in extract_from_file("python", path, {"_": None, "n_": (1, 2)}):
+    kb_dir = Path(i18n.__file__).parent
+    modules = [kb_dir / "text.py", kb_dir / "ruling_text.py", *sorted((kb_dir.parent / "mjref").glob("*.py"))]
+    for module in modules:
+        for _, message, _, _ in extract_from_file("python", module, {"_": None, "n_": (1, 2)}):
             used.add(message)
     catalog = i18n.catalog("zh")
     assert len(used) > 50

@@ -44,6 +44,7 @@ PUBLIC = re.compile(
     r"/(?:zh|zh/index\.json|index\.json)?|(?:/zh)?/(?:rulings|fans|sources)/[^/]+|(?:/zh)?/-/(?:search|score|table)(?:\.json)?"
     r"|/-/qr\.svg"
     r"|(?:/zh)?/-/sheet(?:\.json)?"
+    r"|(?:/zh)?/-/waits\.json"
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"
     rf"|/{DB}(?:\.json|\.db)?|/{DB}/(?!-)[^/.]+(?:\.(?:json|csv))?|/{DB}/(?!-)[^/.]+/[^/]+?(?:\.(?:json|csv))?"
 )

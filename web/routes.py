@@ -14,6 +14,7 @@ from .search import search_page
 from .sheet import sheet_page
 from .table import table_page
 from .urls import site_urls
+from .waits_page import waits_json
 
 
 @hookimpl
@@ -49,4 +50,5 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^/zh$", zh_home),
         (r"^/-/qr\.svg$", cached(qr_code)),
         (r"^" + lang + r"/-/sheet" + fmt, cached(sheet_page)),
+        (r"^" + lang + r"/-/waits\.json$", cached(waits_json)),  # the wait list's JSON (web.waits_page)
     ]

@@ -24,9 +24,10 @@ from .house import profiles
 from .respond import respond
 from .score_checks import checked, named, shown
 from .urls import lang_of
+from .waits import is_waiting
+from .waits_page import compare_names, waits_answer
 
 MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
-MAX_COMPARE = 200  # characters of ``compare``
 MAX_QR = 1000  # bytes (UTF-8) of an address drawn as a QR code: past that the code is too dense for a phone to read
 
 
@@ -87,6 +88,8 @@ async def score_page(datasette: Any, request: Any) -> Response:
     form["profiles"] = [p for p in choices if ruleset_of(choices[p]) == (ruleset or house.ruleset)]
     if not hand.strip() and request.url_vars.get("format") != "json" and choice_error is None:
         return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form)
+    if choice_error is None and ruleset == "mcr" and not (claim.strip() or claim_total.strip()) and is_waiting(hand):
+        return await waits_answer(datasette, request, form, choices)  # 13 tiles: what the hand waits on
     names, titles = await site_facts(datasette, lang)
     try:
         if choice_error is not None:
@@ -100,25 +103,31 @@ async def score_page(datasette: Any, request: Any) -> Response:
                 v["why"] = localize(verdict.reason or verdict.why, lang)  # in the page's language, JSON too
         else:
             result, audited = score_input(hand, profile, choices, ruleset), None
-        compared = compare_input(result.hand, spec, choices) if spec.strip() else None
+        compared = compare_input(result.hand, spec, choices) if spec.strip() and result is not None else None
     except Exception as e:  # the page's boundary: whatever the scorer raises is a 400, never a 500
         if not isinstance(e, MjrefError):
             logging.getLogger("mjref.site").exception("score page: %s", request.path)
             e = MjrefError("the scorer failed on this hand (%(type)s)", type=type(e).__name__)
         data = {"error": " ".join(localize(e, lang).split()), "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
-    data = named(result.to_dict(), lang)
+    # audit mode judges the win first: tiles that make no winning hand have no score, only the false-win verdict
+    data = named(result.to_dict(), lang) if result is not None else {"hand": checked.hand, "profile": checked.profile}
     if audited is not None:
+        if not audited["valid_win"]:
+            false_win = audited["false_win"]
+            false_win["reason"] = localize(checked.win.reason, lang)  # in the page's language, JSON too
+            false_win["penalty_text"] = localize(checked.win.penalty_message, lang)
         data["audit"] = audited
     if compared is not None:
         data["compare"] = named(compared, lang)
     views: dict[str, Any] = {
         "audit_view": audit_view(audited, lang) if audited is not None else None,
-        "compare_view": compare_view(data["compare"], result.profile) if compared is not None else None,
+        "compare_view": compare_view(data["compare"], result.profile) if compared and result else None,
         "titles": titles,
     }
     views["share"] = share_view(datasette.absolute_url(request, request.full_path), request.full_path)
-    return await respond(datasette, request, "mjref_score.html", data, result=data, error=None, form=form, **views)
+    shown = data if result is not None else None
+    return await respond(datasette, request, "mjref_score.html", data, result=shown, error=None, form=form, **views)
 
 
 def qr_svg(text: str) -> str:
@@ -179,21 +188,7 @@ def compare_input(hand: str, spec: str, choices: dict[str, str]) -> dict[str, An
     ``all`` is every MCR profile the site offers (a Babcock profile scores another game). What
     ``mjref compare --json`` prints, with every profile under the name the site shows it by.
     """
-    if len(spec) > MAX_COMPARE:
-        message = "compare: too long (%(length)s characters, at most %(most)s)"
-        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
-    names: list[str] = []
-    for item in (p.strip() for p in spec.split(",")):
-        if item == "all":
-            names += [n for n, ref in choices.items() if ruleset_of(ref) == "mcr"]
-        elif item in choices:
-            names.append(item)
-        elif item:
-            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
-            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
-    names = list(dict.fromkeys(names))
-    if len(names) < 2:
-        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    names = compare_names(spec, choices)
     data = compare(hand, [choices[n] for n in names]).to_dict()
     label = {choices[n]: n for n in names}  # a house profile file is shown by its name, never its path
     data["totals"] = {label[ref]: total for ref, total in data["totals"].items()}
@@ -217,7 +212,8 @@ def audit_view(audited: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     ]
     missed = [{**m, "name": _fan_link(m["fan"], lang)["name"]} for m in audited["missed"]]
     claimed, total = audited["claimed_total"], audited["total"]
-    return {**audited, "verdicts": verdicts, "missed": missed, "difference": claimed - total}
+    difference = claimed - total if total is not None else 0
+    return {**audited, "verdicts": verdicts, "missed": missed, "difference": difference}
 
 
 def compare_view(compared: dict[str, Any], current: str) -> dict[str, Any]:

@@ -78,6 +78,7 @@ KEYBOARD_TEXTS = {
     "now-tile": "Now tap the set's tile.",
     "copied": "Link copied.",
     "copy-by-hand": "Select the link above and copy it.",
+    "waiting": "Or score these 13 now: the page shows what they wait on.",
 }
 _CODE = re.compile(r"<code>([^<]{6,200})</code>")
 

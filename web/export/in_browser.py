@@ -2,9 +2,10 @@
 
 It scores with :func:`scorer.score`, the function behind ``/-/score.json``, and draws the result with the score
 page's own macros (``_mjref_macros.html``: the hand as tiles, the breakdown, the exclusions, the rulings, the
-payments) and the site's message catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only
-``scorer``, ``web.tiles``, ``web.breakdown``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette
-and no Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
+payments; for a hand of 13 the wait grid of :mod:`web.waits` and ``_mjref_waits.html``) and the site's message
+catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only ``scorer``, ``web.tiles``,
+``web.breakdown``, ``web.waits``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette and no
+Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
 
 :func:`score_page` answers what the page needs as JSON text: ``{"status": 200, "data": <the JSON of
 /-/score.json>, "html": <the result section>}``, or ``{"status": 400, "data": {"error": …}, "html": …}``.
@@ -30,6 +31,10 @@ RESULT = """{% from "_mjref_macros.html" import hand, breakdown, babcock_breakdo
   <p class="other-profiles">{{ _("The same hand under:") }}
   {% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
 </section>"""
+WAITS = """{% from "_mjref_waits.html" import waits_section %}{% call waits_section(view, view.profiles[0]) %}
+<p class="other-profiles">{{ _("The same hand under:") }}
+{% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
+{% endcall %}"""
 
 
 def _module(name: str, **names: Any) -> None:
@@ -96,6 +101,7 @@ def environment(lang: str) -> Any:
         ruling_url=lambda r: page("rulings", r),
         fan_url=lambda f: page("fans", f),
         source_url=lambda s: page("sources", s),
+        score_url=lambda params=None: "index.html?" + urlencode(params or {}),  # the wait grid's links: this page
         tr=translations.gettext,
         lang=lang,
     )
@@ -130,10 +136,13 @@ def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
     from scorer import score
     from scorer.errors import MjrefError
     from web.score_checks import checked, named
+    from web.waits import is_waiting, waits_data
 
     try:
         ruleset, profile = choose(profile, ruleset)
         checked(hand, profile, site()["profiles"])  # the server's checks, in its words
+        if ruleset == "mcr" and is_waiting(hand):  # 13 tiles: the wait grid, as on the server
+            return {"status": 200, "data": waits_data(hand, {profile: profile}), "waits": True}
         data: dict[str, Any] = score(hand, profile=profile, ruleset=ruleset).to_dict()
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line
         if not isinstance(e, MjrefError):
@@ -145,7 +154,8 @@ def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
 
 def score_page(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> str:
     """The score and its result section as JSON text: ``{"status", "data", "html"}``, ``data`` what
-    ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers."""
+    ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers; for a hand of 13 tiles the wait grid (``"waits":
+    true``, ``data`` what ``/-/waits.json`` answers)."""
     answer = score_data(hand, profile, ruleset, lang)
     if answer["status"] != 200:
         error = answer["data"]["error"]
@@ -159,6 +169,12 @@ def score_page(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
         for p, r in offered.items()
         if r == data["ruleset"] and p != data["profile"]
     ]
+    if answer.get("waits"):
+        from web.waits import waits_view
+
+        view = waits_view(data, lang)
+        answer["html"] = environment(lang).from_string(WAITS).render(view=view, others=others)
+        return json.dumps(answer, ensure_ascii=False)
     answer["html"] = environment(lang).from_string(RESULT).render(result=data, others=others)
     return json.dumps(answer, ensure_ascii=False)
 

@@ -90,6 +90,7 @@ def build_index(db: Path) -> dict[str, Any]:
         "cjk_names": index._cjk_names,
         "word_names": [[fan, name.strip()] for fan, name, _plural in index._word_names],
         "own_fans": sorted(f for f in index._own_fans if f is not None),
+        "exact": {form: list(ids) for form, ids in index._exact.items()},  # kb.exact_names: a ruling named
         "fans": {str(i): {"key": k, "name": name, "name_zh": zh} for i, k, name, zh in fans},
         "stopwords": sorted(lookup._STOPWORDS),
         "cjk_words": lookup._CJK_WORDS,

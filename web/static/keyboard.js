@@ -42,6 +42,7 @@
     "now-tile": "Now tap the set's tile.",
     copied: "Link copied.",
     "copy-by-hand": "Select the link above and copy it.",
+    waiting: "Or score these 13 now: the page shows what they wait on.",
   };
 
   // The page's texts: TEXTS, each replaced by the translation the keyboard's data-texts gives, if any.
@@ -348,6 +349,7 @@
         message = say(T["declared-only"], { total: total });
       } else if (total < 14) {
         message = say(T.counting, { total: total, more: 14 - total });
+        if (total === 13) message += " " + T.waiting; // a hand of 13: the score page shows its wait grid
       } else if (total === 14) {
         message = say(T.complete, { tile: code(state.standing[state.standing.length - 1]) });
       } else {

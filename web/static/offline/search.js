@@ -329,6 +329,22 @@
       if (fans.length) s += fanScore(r, fans, restWords);
       if (s > 0) scored.push([r, s]);
     });
+    // A question that is a ruling's id or title names it (kb/exact_names.py): it comes first.
+    var named = this.d.exact[fold(query)] || [];
+    if (named.length) {
+      var top = scored.reduce(function (m, e) {
+        return Math.max(m, e[1]);
+      }, 0) + 1;
+      named.forEach(function (id) {
+        var e = scored.find(function (x) {
+          return x[0].id === id;
+        });
+        if (e) e[1] += top;
+        else scored.push([self.rows.find(function (row) {
+          return row.r.id === id;
+        }).r, top]);
+      });
+    }
     scored.sort(function (a, b) {
       return b[1] - a[1] || (a[0].id < b[0].id ? -1 : a[0].id > b[0].id ? 1 : 0);
     });

@@ -1,0 +1,181 @@
+"""One ruling read from ``kb.db`` and laid out for the terminal (``mjref show ID``).
+
+:func:`read_ruling` gathers what a referee reads: the question and answer, the position the house profile
+takes (for a disputed ruling), every position with the built-in profiles that take it, the body as plain
+text, the citations (each source's title and the locator) and the related rulings; in Chinese where the
+ruling's Chinese is written (``lang`` says which language the texts are in). :func:`format_ruling` prints
+it. An unknown id is a :class:`UnknownRuling` naming the closest ids.
+
+>>> plain("## The rule\\n\\nSee **8 points** [@GB2006, §3.9] and [[payments]], `1m`.")
+'The rule\\n\\nSee 8 points (GB2006, §3.9) and payments, 1m.'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from scorer.errors import MjrefError
+from scorer.profiles import DEFAULTS, load_profile
+
+from . import i18n
+from .lookup import open_index
+from .text import LABEL_WIDTH, _width
+
+WIDTH = 100  # the terminal lines the texts are wrapped to
+_CITATION = re.compile(r"\[@([^,\]]+),\s*([^\]]*)\]")
+_LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
+_MARKUP = re.compile(r"\*\*|__|`")
+_HEADING = re.compile(r"^#{1,6}\s+", re.M)
+_PIECES = re.compile(r"[\x21-\x7e]+|.", re.S)  # what a line of CJK text may break between
+
+
+class UnknownRuling(MjrefError):
+    """No ruling has the id asked for."""
+
+    code = "unknown-ruling"
+
+
+def plain(markdown: str) -> str:
+    """A ruling's Markdown body as plain text: headings and emphasis unmarked, citations in brackets,
+    links to other rulings by their id."""
+    text = _HEADING.sub("", markdown)
+    text = _CITATION.sub(lambda m: f"({m.group(1).strip()}, {m.group(2).strip()})", text)
+    text = _LINK.sub(lambda m: m.group(2) or m.group(1), text)
+    return _MARKUP.sub("", text).strip()
+
+
+def full_url(path: str, base_url: str | None) -> str:
+    """A site path as a link: under ``base_url`` (``https://mjref.example.org``) a full URL, else the path."""
+    return base_url.rstrip("/") + path if base_url else path
+
+
+def read_ruling(
+    db: Path, rid: str, lang: str = "en", profile: str | None = None, base_url: str | None = None
+) -> dict[str, Any]:
+    """The ruling ``rid`` of the knowledge base ``db``, as ``mjref show --json`` prints it; ``profile``: the house
+    profile whose position is shown (by default the rule set's own)."""
+    if not isinstance(rid, str):
+        raise UnknownRuling("ruling id: expected text, not %(type)s", type=type(rid).__name__)
+    conn = open_index(db).conn
+    columns = "id, title, status, ruleset, topic, question, answer, body_md, url, title_zh, question_zh, answer_zh"
+    row = conn.execute(f"SELECT {columns}, body_zh_md FROM rulings WHERE id = ?", (rid,)).fetchone()
+    if row is None:
+        ids = [r[0] for r in conn.execute("SELECT id FROM rulings")]
+        close = difflib.get_close_matches(rid, ids, n=3, cutoff=0.6)
+        if close:
+            raise UnknownRuling("no ruling %(id)s: the closest are %(close)s", id=repr(rid), close=tuple(close))
+        raise UnknownRuling("no ruling %(id)s: find one with mjref lookup", id=repr(rid))
+    rid, title, status, ruleset, topic, question, answer, body, url, *chinese = row
+    title_zh, question_zh, answer_zh, body_zh = chinese
+    zh = lang == "zh" and bool(title_zh and answer_zh)
+    prefix = "/zh" if lang == "zh" else ""
+    taken: dict[str, list[str]] = {}
+    for profile_id, position in conn.execute(
+        "SELECT profile_id, position_id FROM profile_positions WHERE ruling_id = ? ORDER BY profile_id", (rid,)
+    ):
+        taken.setdefault(position, []).append(profile_id)
+    positions = [
+        {"id": pid, "summary": (summary_zh if zh and summary_zh else summary), "profiles": taken.get(pid, [])}
+        for pid, summary, summary_zh in conn.execute(
+            "SELECT id, summary, summary_zh FROM positions WHERE ruling_id = ? ORDER BY ord", (rid,)
+        )
+    ]
+    house = None
+    if positions:
+        rules = load_profile(profile or DEFAULTS.get(ruleset, DEFAULTS["mcr"]))
+        chosen = rules.positions.get(rid)
+        summary = next((p["summary"] for p in positions if p["id"] == chosen), "")
+        house = {"profile": rules.name, "position": chosen, "summary": summary} if chosen else None
+    citations = [
+        {"source": source, "title": source_title, "locator": locator, "position": position}
+        for source, source_title, locator, position in conn.execute(
+            "SELECT c.source_id, s.title, c.locator, c.position_id FROM citations c JOIN sources s"
+            " ON s.id = c.source_id WHERE c.ruling_id = ? ORDER BY c.rowid",
+            (rid,),
+        )
+    ]
+    related = [
+        {
+            "id": target,
+            "title": (target_zh if zh and target_zh else target_title),
+            "url": full_url(prefix + link, base_url),
+        }
+        for target, target_title, target_zh, link in conn.execute(
+            "SELECT DISTINCT l.target_id, r.title, r.title_zh, r.url FROM ruling_links l JOIN rulings r"
+            " ON r.id = l.target_id WHERE l.ruling_id = ? AND l.kind = 'related' ORDER BY l.rowid",
+            (rid,),
+        )
+    ]
+    return {
+        "id": rid,
+        "lang": "zh" if zh else "en",
+        "title": title_zh if zh else title,
+        "status": status,
+        "ruleset": ruleset,
+        "topic": topic,
+        "question": (question_zh or question) if zh else question,
+        "answer": answer_zh if zh else answer,
+        "house": house,
+        "positions": positions,
+        "body": plain(body_zh if zh and body_zh else body),
+        "citations": citations,
+        "related": related,
+        "url": full_url(prefix + url, base_url),
+    }
+
+
+def _wrapped(label: str, text: str) -> list[str]:
+    """``text`` wrapped beside ``label``, as the heads of kb.text's reports are laid out."""
+    indent = " " * LABEL_WIDTH
+    lines = _wrap(text, indent, indent) or [indent]
+    return [label + " " * max(1, LABEL_WIDTH - _width(label)) + lines[0][LABEL_WIDTH:], *lines[1:]]
+
+
+def _wrap(text: str, first: str, rest: str) -> list[str]:
+    """``text`` in lines of at most :data:`WIDTH` columns: at spaces, or, in text with CJK characters (which
+    has none between its words), between any two of them, a word in letters kept whole."""
+    if _width(text) == len(text):
+        return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest)
+    lines, line = [], first
+    for piece in _PIECES.findall(text):
+        if _width(line) + _width(piece) > WIDTH and line.strip():
+            lines.append(line.rstrip())
+            line = rest
+        line += piece
+    return [*lines, line.rstrip()]
+
+
+def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
+    """The ruling ``data`` (:func:`read_ruling`) as text: head, positions, body, citations, related rulings."""
+    _ = i18n.gettext(lang)
+    head = f"{data['title']}  [{data['id']}]"
+    if lang == "zh" and data["lang"] != "zh":
+        head += "  " + _("(not yet in Chinese: English text)")
+    lines = [head, ""]
+    lines += _wrapped(_("Status"), f"{data['status']} ({data['ruleset']}, {data['topic']})")
+    lines += _wrapped(_("Question"), data["question"])
+    lines += _wrapped(_("Answer"), data["answer"])
+    if data["house"]:
+        h = data["house"]
+        lines += _wrapped(_("House"), f"{h['profile']}: {h['position']}. {h['summary']}")
+    lines += _wrapped(_("Link"), data["url"])
+    if data["positions"]:
+        lines += ["", _("Positions")]
+        for p in data["positions"]:
+            who = f" ({', '.join(p['profiles'])})" if p["profiles"] else ""
+            text = f"{p['id']}{who}: {p['summary']}"
+            lines += _wrap(text, "  ", "    ")
+    lines += ["", data["body"]]
+    if data["citations"]:
+        lines += ["", _("Citations")]
+        for c in data["citations"]:
+            on = f" [{c['position']}]" if c["position"] else ""
+            lines.append(f"  {c['source']}, {c['locator']}{on}: {c['title']}")
+    if data["related"]:
+        lines += ["", _("Related rulings")]
+        lines += [f"  {r['id']}  {r['title']}  {r['url']}" for r in data["related"]]
+    return "\n".join(lines)

@@ -1,0 +1,149 @@
+"""The wait list under several profiles side by side, and the rulings where they differ.
+
+The winning tiles are the same under every profile (they are the hand's shape); what a win on each is worth
+may differ. For each tile and way of winning whose totals differ, each fan whose points differ is named with the
+disputed rulings behind it on which the profiles take different positions, and those positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..mcr.positions import DISPUTED, POINTS
+from ..profiles import Profile, mcr_profile
+from ..result import Excluded, FanScore, Score
+from ..tiles import name
+from .grid import Waits, WaitTile
+
+WAY_NAMES = ("discard", "self_drawn", "last_of_kind_discard", "last_of_kind_self_drawn")
+
+
+@dataclass(frozen=True, slots=True)
+class FanDifference:
+    """One fan scored differently under the profiles: its points under each, the rulings that part them, and
+    each profile's position on each of those rulings."""
+
+    fan: int | str
+    key: str
+    name: str
+    points: dict[str, int]
+    rulings: tuple[str, ...]
+    positions: dict[str, dict[str, str]]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "fan": self.fan,
+            "key": self.key,
+            "name": self.name,
+            "points": self.points,
+            "rulings": list(self.rulings),
+            "positions": self.positions,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WinDifference:
+    """A winning tile and a way of winning (``discard``, ``self_drawn``, ``last_of_kind_discard`` or
+    ``last_of_kind_self_drawn``) whose totals differ between the profiles."""
+
+    tile: str
+    way: str
+    totals: dict[str, int]
+    meets_minimum: dict[str, bool]
+    fans: tuple[FanDifference, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile,
+            "way": self.way,
+            "totals": self.totals,
+            "meets_minimum": self.meets_minimum,
+            "fans": [f.to_dict() for f in self.fans],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class WaitsComparison:
+    """The :class:`~scorer.wait_list.grid.Waits` of one hand under each profile, in the order given, and the
+    wins whose totals differ."""
+
+    grids: dict[str, Waits]
+    differences: tuple[WinDifference, ...]
+
+    @property
+    def first(self) -> Waits:
+        return next(iter(self.grids.values()))
+
+    def to_dict(self) -> dict[str, Any]:
+        first = self.first
+        return {
+            "ruleset": "mcr",
+            "hand": first.hand,
+            "shanten": first.shanten,
+            "ready": first.ready,
+            "profiles": list(self.grids),
+            "grids": {p: g.to_dict() for p, g in self.grids.items()},
+            "differences": [d.to_dict() for d in self.differences],
+        }
+
+
+def compare_grids(grids: dict[str, Waits], loaded: dict[str, Profile] | None = None) -> WaitsComparison:
+    """Side by side: every win whose totals differ between ``grids`` (one per profile, of the same hand, by the
+    profile's name); ``loaded`` the profiles by name, needed for one read from a file (a built-in is read here)."""
+    profiles = {p: (loaded or {}).get(p) or mcr_profile(p) for p in grids}
+    rows = [g.waits for g in grids.values()]
+    differences = []
+    for k, first in enumerate(rows[0]):
+        for way in WAY_NAMES:
+            scores = {p: _way(rows[i][k], way) for i, p in enumerate(grids)}
+            if len({s.total for s in scores.values() if s is not None}) > 1 or _some_missing(scores):
+                present = {p: s for p, s in scores.items() if s is not None}
+                differences.append(
+                    WinDifference(
+                        name(first.tile),
+                        way,
+                        {p: s.total for p, s in present.items()},
+                        {p: s.meets_minimum for p, s in present.items()},
+                        _fan_differences(present, profiles),
+                    )
+                )
+    return WaitsComparison(grids, tuple(differences))
+
+
+def _some_missing(scores: dict[str, Score | None]) -> bool:
+    """Whether the last-of-kind score is kept under some profiles only (it changes the score there alone)."""
+    return len({s is None for s in scores.values()}) > 1
+
+
+def _way(row: WaitTile, way: str) -> Score | None:
+    if way == "discard":
+        return row.discard
+    if way == "self_drawn":
+        return row.self_drawn
+    if row.last_of_kind is None:
+        return None
+    return row.last_of_kind[0 if way == "last_of_kind_discard" else 1]
+
+
+def _fan_differences(scores: dict[str, Score], profiles: dict[str, Profile]) -> tuple[FanDifference, ...]:
+    """Each fan whose points differ between ``scores``, with the disputed rulings that part the profiles."""
+    seen: dict[int | str, tuple[str, str, list[str]]] = {}
+    for s in scores.values():
+        entries: list[FanScore | Excluded] = [*s.fans, *s.excluded]
+        for entry in entries:
+            seen.setdefault(entry.fan, (entry.key, entry.name, []))[2].extend(entry.rulings)
+    out = []
+    for fan, (key, fan_name, rulings) in seen.items():
+        points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
+        if len(set(points.values())) < 2:
+            continue
+        by_value = [r for (r, _), values in POINTS.items() if fan in values]
+        parting = [
+            r
+            for r in dict.fromkeys([*rulings, *by_value])
+            if r in DISPUTED and len({profiles[p].position(r) for p in scores}) > 1
+        ]
+        positions = {r: {p: profiles[p].position(r) for p in scores} for r in parting}
+        out.append(FanDifference(fan, key, fan_name, points, tuple(parting or dict.fromkeys(rulings)), positions))
+    return tuple(sorted(out, key=lambda d: (isinstance(d.fan, str), str(d.fan).zfill(4))))

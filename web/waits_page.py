@@ -1,0 +1,88 @@
+"""The wait grid on the server: the score page's answer to a hand of 13 tiles, and ``/-/waits.json`` (what
+``mjref waits --json`` prints). The grid's layout is :mod:`web.waits`'s, shared with the exported page."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from datasette import Response
+
+from kb.i18n import localize
+from scorer.errors import MjrefError
+from scorer.profiles import load_profile
+
+from .house import profiles
+from .respond import respond
+from .score_checks import checked, shown
+from .urls import lang_of
+from .waits import waits_data, waits_view
+
+MAX_COMPARE = 200  # characters of ``compare``, as the score page's
+
+
+def compare_names(spec: str, choices: dict[str, str]) -> list[str]:
+    """The profiles ``spec`` lists (comma-separated names the site offers, or ``all``: every MCR one), at least
+    two; a :class:`MjrefError` in the page's words otherwise."""
+    if len(spec) > MAX_COMPARE:
+        message = "compare: too long (%(length)s characters, at most %(most)s)"
+        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
+    names: list[str] = []
+    for item in (p.strip() for p in spec.split(",")):
+        if item == "all":
+            names += [n for n, ref in choices.items() if load_profile(ref).ruleset == "mcr"]
+        elif item in choices:
+            names.append(item)
+        elif item:
+            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
+            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    return names
+
+
+def grid_refs(hand: str, profile: str, spec: str, choices: dict[str, str]) -> dict[str, str]:
+    """The profiles to lay the grid out under, by the site's name: ``profile``, or those ``spec`` compares."""
+    ref = checked(hand, profile, choices)
+    if load_profile(ref).ruleset != "mcr":
+        raise MjrefError("the wait list is worked out for the MCR rule set, not %(ruleset)s", ruleset="'babcock'")
+    if not spec.strip():
+        return {profile: ref}
+    return {n: choices[n] for n in compare_names(spec, choices)}
+
+
+def _error(e: Exception, request: Any, lang: str) -> str:
+    if not isinstance(e, MjrefError):  # the page's boundary: whatever the scorer raises is a 400, never a 500
+        logging.getLogger("mjref.site").exception("wait list: %s", request.path)
+        e = MjrefError("the scorer failed on this hand (%(type)s)", type=type(e).__name__)
+    return " ".join(localize(e, lang).split())
+
+
+async def waits_answer(datasette: Any, request: Any, form: dict[str, Any], choices: dict[str, str]) -> Response:
+    """The score page for a hand of 13 tiles: the wait grid under the form's profile (or each profile compared),
+    each win linked to its full score; as JSON, the library's."""
+    lang = lang_of(request)
+    hand, profile, spec = form["hand"], form["profile"], form["compare"]
+    try:
+        data = waits_data(hand, grid_refs(hand, profile, spec, choices))
+    except Exception as e:
+        error = _error(e, request, lang)
+        body = {"error": error, "hand": hand, "profile": profile}
+        return await respond(datasette, request, "mjref_score.html", body, status=400, result=None, form=form)
+    view = waits_view(data, lang)
+    return await respond(datasette, request, "mjref_score.html", data, result=None, error=None, form=form, waits=view)
+
+
+async def waits_json(datasette: Any, request: Any) -> Response:
+    """``/-/waits.json?hand=…&profile=…&compare=all``: the wait list's JSON, as ``mjref waits --json`` prints it
+    (the profiles by the site's names); bad input is a 400 with one line, in the page's language."""
+    house, choices = profiles(datasette)
+    args = request.args
+    hand = args.get("hand", "")
+    profile = args.get("profile") or (house.name if house.ruleset == "mcr" else "green-book")
+    try:
+        data = waits_data(hand, grid_refs(hand, profile, args.get("compare", ""), choices))
+    except Exception as e:
+        return Response.json({"error": _error(e, request, lang_of(request)), "hand": hand}, status=400)
+    return Response.json(data)
