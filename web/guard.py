@@ -42,7 +42,7 @@ ALLOW = ", ".join(METHODS)
 DB = "kb"
 PUBLIC = re.compile(
     r"/(?:zh|zh/index\.json|index\.json)?|(?:/zh)?/(?:rulings|fans|sources)/[^/]+|(?:/zh)?/-/(?:search|score|table)(?:\.json)?"
-    r"|/-/qr\.svg"
+    r"|(?:/zh)?/house(?:\.json)?|/-/qr\.svg"
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"
     rf"|/{DB}(?:\.json|\.db)?|/{DB}/(?!-)[^/.]+(?:\.(?:json|csv))?|/{DB}/(?!-)[^/.]+/[^/]+?(?:\.(?:json|csv))?"
 )

@@ -77,6 +77,7 @@ def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
         "search_url": lambda params=None: with_query("/-/search", params),
         "score_url": lambda params=None: with_query("/-/score", params),
         "table_url": lambda params=None: with_query("/-/table", params),
+        "house_url": lambda: page("/house"),
     }
 
 
