@@ -145,3 +145,16 @@ def test_the_guard_allows_it_and_the_export_lists_it():
     paths = site_paths({"rulings": [], "fans": [], "sources": []})
     assert "/house" in paths and "/zh/house" in paths
     assert json_path("/house") == "/house.json"
+
+
+def test_a_house_ruling_cited_by_the_scorer_leads_to_the_house_page(club_site):
+    # 111m222m333p444sEE under the club: All Pungs paid inside Four Concealed Pungs, citing our-forced-scoring.
+    data = club_site.json("/-/score.json", params={"hand": "111m222m333p444sEE"})
+    assert "our-forced-scoring" in {r for f in data["fans"] if f["key"] == "all-pungs" for r in f["rulings"]}
+    response = club_site.get("/rulings/our-forced-scoring")
+    assert response.status_code == 302 and response.headers["location"] == "/house#house-ruling-our-forced-scoring"
+    assert (
+        club_site.get("/zh/rulings/our-forced-scoring").headers["location"]
+        == "/zh/house#house-ruling-our-forced-scoring"
+    )
+    assert club_site.get("/rulings/no-such-ruling").status_code == 404
