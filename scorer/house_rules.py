@@ -80,9 +80,8 @@ class HouseRules:
         """Every change in force, in the order the files give them; each names a ruling of :attr:`rulings`."""
         for change, where in self._changes.values():
             if change.ruling not in self.rulings:
-                known = ", ".join(self.rulings) or "none"
-                message = "exclusions: ruling %(ruling)s is not one of the profile's own rulings (%(known)s)"
-                raise ProfileError(message, where=where, ruling=repr(change.ruling), known=known)
+                message = "exclusions: ruling: not one of the profile's own rulings (give it under rulings:)"
+                raise ProfileError(message, where=where)
         return tuple(change for change, _ in self._changes.values())
 
     def _read_rulings(self, value: object, doc: Document, label: str) -> None:
@@ -97,27 +96,19 @@ class HouseRules:
         for ruling, entry in value.items():
             where = f"{label}:{doc.line('rulings', ruling)}"
             if not (RULING_ID.match(ruling) and len(ruling) <= MAX_ID):
-                message = (
-                    "rulings: %(ruling)s: an id is lowercase letters and digits joined by hyphens, at most %(most)s"
-                )
-                raise ProfileError(message, where=where, ruling=repr(ruling), most=MAX_ID)
+                message = "rulings: an id is lowercase letters and digits joined by hyphens, at most %(most)s"
+                raise ProfileError(message, where=where, most=MAX_ID)
             if _is_published(ruling):
                 message = "rulings: %(ruling)s is a ruling of mjref's own: give the house's ruling another id"
                 raise ProfileError(message, where=where, ruling=repr(ruling))
             if not isinstance(entry, dict) or sorted(entry) != sorted(RULING_FIELDS):
-                message = "rulings: %(ruling)s: expected title and answer (and nothing else), not %(value)s"
-                raise ProfileError(message, where=where, ruling=ruling, value=_shown(entry))
+                message = "rulings: expected title and answer (and nothing else), not %(value)s"
+                raise ProfileError(message, where=where, value=_shown(entry))
             for key, limit in (("title", MAX_TITLE), ("answer", MAX_ANSWER)):
                 text = entry[key]
                 if not (isinstance(text, str) and text.isprintable() and text.strip() and len(text) <= limit):
-                    message = "rulings: %(ruling)s: %(key)s: expected text on one line, at most %(limit)s characters"
-                    raise ProfileError(
-                        message,
-                        where=f"{label}:{doc.line('rulings', ruling, key)}",
-                        ruling=ruling,
-                        key=key,
-                        limit=limit,
-                    )
+                    message = "rulings: %(key)s: expected text on one line, at most %(limit)s characters"
+                    raise ProfileError(message, f"{label}:{doc.line('rulings', ruling, key)}", key=key, limit=limit)
             self.rulings[ruling] = HouseRuling(ruling, entry["title"], entry["answer"])
 
     def _read_exclusions(self, value: object, doc: Document, label: str) -> None:
@@ -158,8 +149,8 @@ def _change(item: object, kind: str, at: str) -> ExclusionChange:
     for key in ("fan", "within"):
         fan = item[key]
         if not isinstance(fan, str) or fan not in FANS_BY_KEY:
-            message = "exclusions: %(kind)s: %(key)s: unknown fan key %(value)s"
-            raise ProfileError(message, where=at, kind=kind, key=key, value=_shown(fan))
+            message = "exclusions: %(kind)s: %(key)s: unknown fan key (a key of the fan table, such as all-pungs)"
+            raise ProfileError(message, where=at, kind=kind, key=key)
         numbers.append(FANS_BY_KEY[fan].number)
     fan, within = numbers
     if fan == within:
@@ -186,5 +177,8 @@ def _is_published(ruling: str) -> bool:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
-    return f"{type(value).__name__} {text[:40]}{'…' if len(text) > 40 else ''}"
+    """What kind of value ``value`` is, in mjref's words: never the value itself (a path may lead to any file)."""
+    if isinstance(value, str):
+        return "text"
+    kinds = {bool: "true/false", int: "a number", list: "a list", dict: "a mapping", type(None): "no value"}
+    return kinds.get(type(value), "another kind of value")

@@ -105,15 +105,18 @@ OWN = "rulings:\n  our-rule:\n    title: Our rule\n    answer: Our club says so.
     ("text", "expected"),
     [
         (HEAD + "rulings: [our-rule]\n", "p.yaml:3: rulings: expected a mapping of ruling id: {title, answer}"),
-        (HEAD + "rulings:\n  Our_Rule: {title: t, answer: a}\n", "p.yaml:4: rulings: 'Our_Rule': an id is lowercase"),
+        (HEAD + "rulings:\n  Our_Rule: {title: t, answer: a}\n", "p.yaml:4: rulings: an id is lowercase"),
         (
             HEAD + "rulings:\n  false-win: {title: t, answer: a}\n",
             "p.yaml:4: rulings: 'false-win' is a ruling of mjref's",
         ),
-        (HEAD + "rulings:\n  our-rule: {title: t}\n", "p.yaml:4: rulings: our-rule: expected title and answer"),
+        (
+            HEAD + "rulings:\n  our-rule: {title: t}\n",
+            "p.yaml:4: rulings: expected title and answer (and nothing else), not a mapping",
+        ),
         (
             HEAD + "rulings:\n  our-rule:\n    title: t\n    answer: 5\n",
-            "p.yaml:6: rulings: our-rule: answer: expected text",
+            "p.yaml:6: rulings: answer: expected text",
         ),
         (HEAD + OWN + "exclusions: [x]\n", "p.yaml:7: exclusions: expected a mapping with lift and/or add"),
         (HEAD + OWN + "exclusions:\n  remove: []\n", "p.yaml:7: exclusions: expected a mapping with lift and/or add"),
@@ -126,11 +129,11 @@ OWN = "rulings:\n  our-rule:\n    title: Our rule\n    answer: Our club says so.
             HEAD
             + OWN
             + "exclusions:\n  lift:\n    - {fan: all-pung, within: four-concealed-pungs, ruling: our-rule}\n",
-            "p.yaml:9: exclusions: lift: fan: unknown fan key str 'all-pung'",
+            "p.yaml:9: exclusions: lift: fan: unknown fan key (a key of the fan table, such as all-pungs)",
         ),
         (
             HEAD + OWN + "exclusions:\n  add:\n    - {fan: all-pungs, within: 12, ruling: our-rule}\n",
-            "p.yaml:9: exclusions: add: within: unknown fan key int 12",
+            "p.yaml:9: exclusions: add: within: unknown fan key (a key",
         ),
         (
             HEAD + OWN + "exclusions:\n  add:\n    - {fan: all-pungs, within: all-pungs, ruling: our-rule}\n",
@@ -140,11 +143,11 @@ OWN = "rulings:\n  our-rule:\n    title: Our rule\n    answer: Our club says so.
             HEAD
             + OWN
             + "exclusions:\n  lift:\n    - {fan: all-pungs, within: four-concealed-pungs, ruling: our-other}\n",
-            "p.yaml:9: exclusions: ruling 'our-other' is not one of the profile's own rulings (our-rule)",
+            "p.yaml:9: exclusions: ruling: not one of the profile's own rulings (give it under rulings:)",
         ),
         (
             HEAD + "exclusions:\n  lift:\n    - {fan: all-pungs, within: four-concealed-pungs, ruling: our-rule}\n",
-            "p.yaml:5: exclusions: ruling 'our-rule' is not one of the profile's own rulings (none)",
+            "p.yaml:5: exclusions: ruling: not one of the profile's own rulings",
         ),
         (
             HEAD + OWN + "exclusions:\n  lift:\n    - {fan: tile-hog, within: all-pungs, ruling: our-rule}\n",
@@ -167,7 +170,7 @@ OWN = "rulings:\n  our-rule:\n    title: Our rule\n    answer: Our club says so.
             HEAD
             + OWN
             + "exclusions:\n  lift:\n    - {fan: all-pungs, within: four-concealed-pungs, ruling: [our-rule]}\n",
-            "p.yaml:9: exclusions: lift: ruling: expected a ruling id, not list",
+            "p.yaml:9: exclusions: lift: ruling: expected a ruling id, not a list",
         ),
         (
             "name: p\nextends: babcock\nexclusions:\n  lift: []\n",
@@ -191,3 +194,24 @@ def test_the_example_of_rulings_readme_loads_and_scores(tmp_path):
     result = score(HAND, profile=write(tmp_path, "our-club.yaml", example))
     # All Pungs paid (+6), Mixed Shifted Pungs dropped (-8).
     assert result.total == GREEN_BOOK_TOTAL + 6 - 8
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEAD + "rulings:\n  S3CR3T-value: {title: t, answer: a}\n",
+        HEAD + "rulings: s3cr3t-value\n",
+        HEAD + "rulings:\n  our-rule: {title: s3cr3t-value}\n",
+        HEAD + OWN + "exclusions: s3cr3t-value\n",
+        HEAD + OWN + "exclusions:\n  lift: s3cr3t-value\n",
+        HEAD + OWN + "exclusions:\n  lift:\n    - {fan: s3cr3t-value, within: all-pungs, ruling: our-rule}\n",
+        HEAD
+        + OWN
+        + "exclusions:\n  lift:\n    - {fan: all-pungs, within: four-concealed-pungs, ruling: s3cr3t-value}\n",
+    ],
+)
+def test_no_error_quotes_what_the_file_wrote(tmp_path, text):
+    # A path may lead to any file (a secret, /proc/self/status): an error says what is wrong in mjref's words only.
+    with pytest.raises(ProfileError) as caught:
+        load_profile(write(tmp_path, "p.yaml", text))
+    assert "s3cr3t" not in str(caught.value).lower()
