@@ -132,6 +132,10 @@ class HouseRules:
                 at = f"{label}:{doc.line('exclusions', kind, i)}"
                 change = _change(item, kind, at)
                 pair = (change.within, change.fan)
+                earlier = self._changes.get(pair)
+                if not change.lift and pair in ALWAYS and not (earlier and earlier[0].lift):  # restoring a lift is fine
+                    message = "exclusions: add: %(within)s already excludes %(fan)s under every profile"
+                    raise ProfileError(message, where=at, within=FANS[pair[0]].key, fan=FANS[pair[1]].key)
                 if pair in seen:
                     message = "exclusions: %(within)s and %(fan)s are named twice in this file"
                     raise ProfileError(message, where=at, within=FANS[pair[0]].key, fan=FANS[pair[1]].key)
@@ -164,9 +168,6 @@ def _change(item: object, kind: str, at: str) -> ExclusionChange:
         )
     if kind == "lift" and (within, fan) not in TABLE_PAIRS:
         message = "exclusions: lift: the exclusion table has no row by which %(within)s excludes %(fan)s"
-        raise ProfileError(message, where=at, within=item["within"], fan=item["fan"])
-    if kind == "add" and (within, fan) in ALWAYS:
-        message = "exclusions: add: %(within)s already excludes %(fan)s under every profile"
         raise ProfileError(message, where=at, within=item["within"], fan=item["fan"])
     return ExclusionChange(fan, within, ruling, kind == "lift")
 

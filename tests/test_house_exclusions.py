@@ -215,3 +215,17 @@ def test_no_error_quotes_what_the_file_wrote(tmp_path, text):
     with pytest.raises(ProfileError) as caught:
         load_profile(write(tmp_path, "p.yaml", text))
     assert "s3cr3t" not in str(caught.value).lower()
+
+
+def test_a_file_may_restore_what_the_file_it_extends_lifted(tmp_path):
+    write(tmp_path, "forced.yaml", FORCED)
+    child = write(
+        tmp_path,
+        "strict.yaml",
+        "name: strict\nextends: forced.yaml\nrulings:\n  our-no-forced-scoring: {title: t, answer: a}\n"
+        "exclusions:\n  add:\n    - {fan: all-pungs, within: four-concealed-pungs, ruling: our-no-forced-scoring}\n",
+    )
+    result = score(HAND, profile=child)
+    assert result.total == GREEN_BOOK_TOTAL  # All Pungs implied again, as under green-book
+    dropped = {e.key: e for e in result.excluded}["all-pungs"]
+    assert dropped.by == (12,) and "our-no-forced-scoring" in dropped.rulings
