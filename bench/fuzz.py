@@ -12,7 +12,10 @@ is fast and reproducible from ``--seed``. The entry points, each with its share 
 - ``rulings``: ``kb.build.build`` and ``mjref build`` on a copy of the rulings with files corrupted (a temp dir);
 - ``audit-log``: the reader on corrupted input; ``audit-log-resume``: reruns on torn or edited reports;
 - ``cli``: ``mjref score/audit/lookup/build`` through click's CliRunner, and ``cli-process`` a few real processes;
-- ``site``: the site in-process (Datasette's client): random parameters, path segments and methods.
+- ``site``: the site in-process (Datasette's client): random parameters, path segments and methods;
+- ``babcock-order``, ``api-arguments``: Babcock's score in any order, every public function's arguments
+  (``bench/fuzz_api.py``).
+- ``profiles-outside``, ``locator-shapes``, ``special-files``: what mjref reads from files (``bench/fuzz_files.py``).
 
 A failure is an exception other than the entry point's expected ones (``MjrefError``; ``BuildFailed`` for a
 build), an error message that is not one line of printable characters, a status other than 200, 400, 404
@@ -51,6 +54,8 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import fuzz_api  # noqa: E402
+import fuzz_files  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 from datasette.views.base import DatasetteError  # noqa: E402
 
@@ -82,6 +87,8 @@ SHARES = {
 import fuzz_web  # noqa: E402  (bench/fuzz_web.py: Host sizes, the server's bound on a request head, export links)
 
 SHARES.update(fuzz_web.SHARES)
+SHARES.update(fuzz_api.SHARES)
+SHARES.update(fuzz_files.SHARES)
 PROCESSES = 12
 OK_STATUSES = {200, 400, 404, 405}
 SHOWN = 3  # failing inputs shown per entry point
@@ -954,6 +961,8 @@ def main(argv: list[str] | None = None) -> int:
             "site": lambda t, n: fuzz_site(t, gen, site, logged),
         }
         steps.update(fuzz_web.steps(gen, site, logged, folder, unexpected))
+        steps.update(fuzz_api.steps(gen))
+        steps.update(fuzz_files.steps(gen, folder))
         setup = time.perf_counter() - started
         deadline = started + args.seconds if args.seconds else None
         rounds = 200  # every entry point gets its share in each round, so a --seconds bound cuts all alike

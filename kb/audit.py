@@ -24,15 +24,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from scorer import score
-from scorer.errors import Message
+from scorer import arguments, score
+from scorer.errors import Message, MjrefError
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
 from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
-from .claims import Claim, parse_claims
+from .claims import Claim, checked_index, parse_claims
 from .i18n import FanName
 
 
@@ -254,6 +254,11 @@ def audit(
     fan-name index to read the claim with (see :func:`kb.claims.index_names`); by default the one read
     from the fan rulings.
     """
+    arguments.optional_text(claim, "claim")
+    if claim_total is not None:
+        arguments.whole(claim_total, "claim_total")
+    arguments.text(profile, "profile")
+    checked_index(names, "names")
     result = score(hand, profile=profile)
     values = load_profile(profile).points
     if claim is None:
@@ -312,7 +317,13 @@ class Comparison:
 
 
 def compare(hand: str | Hand, profiles: list[str]) -> Comparison:
-    """Score ``hand`` under each profile; every fan whose points differ, with the disputed rulings behind it."""
+    """Score ``hand`` under each profile; every fan whose points differ, with the disputed rulings behind it.
+
+    ``profiles`` is a list (or tuple) of profile names or paths, at least one."""
+    if not isinstance(profiles, list | tuple) or not all(isinstance(p, str) for p in profiles):
+        raise arguments.wrong("profiles", Message("a list of profile names or paths"), profiles)
+    if not profiles:
+        raise MjrefError("profiles: no profile given to compare the hand under", code=arguments.CODE)
     scores = {p: score(hand, profile=p) for p in profiles}
     resolved = {p: load_profile(p) for p in profiles}
     fans: dict[int | str, tuple[str, str]] = {}

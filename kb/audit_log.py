@@ -14,7 +14,10 @@ import hashlib
 import json
 import multiprocessing
 import os
+import signal
+import stat
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext, suppress
@@ -23,8 +26,9 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
+from scorer import arguments
 from scorer.errors import MjrefError, printable
-from scorer.profiles import builtin_names
+from scorer.profiles import builtin_names, fingerprint, load_profile
 
 from .audit import audit
 from .claims import name_index
@@ -219,12 +223,44 @@ def read_lines(f: IO[bytes], digest: Any = None) -> Iterator[tuple[int, bytes]]:
         yield number, raw
 
 
-def scan(path: Path) -> tuple[str, int]:
-    """The sha256 of ``path``'s bytes and its number of lines that are not blank."""
+class InputRefused(MjrefError):
+    """The input is not a regular file (a FIFO, a device such as /dev/zero, a folder): it could block or never end."""
+
+    code = "input"
+
+
+def open_input(path: Path) -> IO[bytes]:
+    """``path`` opened for reading, when it is a regular file: checked without blocking (a FIFO opened for
+    reading waits for a writer; ``O_NONBLOCK`` does not), and on the opened file itself."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise InputRefused(f"{printable(path)}: cannot be read ({e.strerror})") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputRefused(f"{printable(path)}: not a regular file (a FIFO, a device or a folder): only files are read")
+    os.set_blocking(fd, True)
+    return open(fd, "rb")
+
+
+def scan(path: Path) -> tuple[str, int, int]:
+    """The sha256 of ``path``'s bytes, its number of lines that are not blank, and its number of lines."""
     digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        lines = sum(1 for _, raw in read_lines(f, digest) if raw.strip())
-    return digest.hexdigest(), lines
+    lines = last = 0
+    with open_input(path) as f:
+        for number, raw in read_lines(f, digest):
+            lines, last = lines + (1 if raw.strip() else 0), number
+    return digest.hexdigest(), lines, last
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity), at least 1."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _items(f: IO[bytes], profile: str, done: dict[int, Any], digest: Any) -> Iterator[Item]:
@@ -251,9 +287,9 @@ def run(
         summary.add(result)
     held: Callable[[], AbstractContextManager[None]] = guard.held if guard is not None else nullcontext
     digest = hashlib.sha256()
-    jobs = jobs or os.cpu_count() or 1
+    jobs = min(jobs or usable_cores(), usable_cores())  # more workers than cores only cost memory (64: 1.4 GB)
     pool = None
-    with open(path, "rb") as f:
+    with open_input(path) as f:
         items = _items(f, profile, done or {}, digest)
         try:
             if jobs == 1:
@@ -289,7 +325,17 @@ def _pool(jobs: int) -> Any:
     a host application) into a worker, which would then wait on it forever."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    return context.Pool(jobs, initializer=_start_worker)
+    # The fork server, started here, keeps an ignored SIGHUP across its exec: a hangup sent to the whole
+    # process group (a closed terminal) then stops the run through this process, instead of killing the
+    # server under the pool, which waited for it forever. (It ignores SIGINT of its own accord.)
+    hangup = signal.getsignal(signal.SIGHUP) if threading.current_thread() is threading.main_thread() else None
+    if hangup is not None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=_start_worker)
+    finally:
+        if hangup is not None:
+            signal.signal(signal.SIGHUP, hangup)
 
 
 def _write(out: IO[str], line: str) -> None:
@@ -300,11 +346,6 @@ def _write(out: IO[str], line: str) -> None:
             out.write(json.dumps(json.loads(line), ensure_ascii=True) + "\n")
     except OSError as e:
         raise ReportError(f"cannot write the report: {e.strerror}") from None
-
-
-def profile_ref(profile: str) -> str:
-    """``profile`` as the report header records it: a built-in name, or the file's resolved path."""
-    return profile if profile in _builtins() else str(Path(profile).resolve())
 
 
 def audit_file(
@@ -318,18 +359,23 @@ def audit_file(
     """Audit ``path`` into the report ``out`` (created, or resumed: :func:`kb.report_file.open_report`),
     or to stdout, header first. ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
     SIGINT and SIGTERM raise :class:`kb.report_file.Interrupted` with the report left whole."""
+    path, out = arguments.path(path, "path"), None if out is None else arguments.path(out, "out")
+    arguments.known_profile(profile)
+    if jobs is not None:
+        arguments.whole(jobs, "jobs", 1)
     with StopOnSignals() as guard:
         target: IO[str] | None = None
         try:
-            sha256, lines = scan(path)
-            head = header(path, sha256, profile_ref(profile))
+            sha256, lines, last = scan(path)
+            resolved = load_profile(profile)
+            head = header(path, sha256, resolved.name, fingerprint(resolved))
             with guard.held():
                 done: dict[int, Outcome] = {}
                 if out is None:
                     target = sys.stdout
                     _write(target, header_line(head))
                 else:
-                    target, done = open_report(out, head, outcome)
+                    target, done = open_report(out, head, outcome, max_line=last)
             with progress(max(lines - len(done), 0)) if progress else nullcontext() as bar:
                 summary = run(path, target, profile, jobs, done, bar.update if bar else None, on_error, guard)
         except BaseException as e:

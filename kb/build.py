@@ -26,7 +26,7 @@ from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import format_hand, parse
 from scorer.profiles import Profile, load_profile
 
-from .db_file import OutputError, check_output, temporary
+from .db_file import OutputError, check_output, temporary, write_target
 from .fan_index import fan_names
 from .load import Corpus, body_references, load_corpus
 from .model import Problem, Ruling
@@ -300,6 +300,7 @@ def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
     be written; in every case ``out`` is left as it was.
     """
     start = time.perf_counter()
+    shown, out = out, write_target(out)  # a link is written through, atomically, and stays a link
     check_output(out)
     check_folder(rulings)
     corpus = load_corpus(rulings)
@@ -315,7 +316,7 @@ def build(out: Path = DEFAULT_DB, rulings: Path = RULINGS_DIR) -> BuildReport:
             raise OutputError(f"cannot write {out}: {getattr(e, 'strerror', None) or e}") from None
     verified = sum(o.status == "verified" for o in checked.examples)
     return BuildReport(
-        path=out,
+        path=shown,
         rulings=len(corpus.rulings),
         sources=len(corpus.sources),
         examples=len(checked.examples),

@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from scorer.errors import MjrefError
+from scorer import arguments
+from scorer.errors import Message, MjrefError
 from scorer.mcr.table import FANS, FanInfo
 
 from .fan_index import load_fan_names
@@ -50,7 +51,10 @@ class Claim:
 def index_names(names: Iterable[tuple[int, str]]) -> dict[str, int]:
     """``(fan number, name)`` pairs -> every name as written and folded -> fan number (the first fan keeps a name)."""
     index: dict[str, int] = {}
-    for number, name in names:
+    pairs = list(names) if isinstance(names, list | tuple) or _is_generator(names) else names
+    if not isinstance(pairs, list | tuple) or not all(_is_pair(p) for p in pairs):
+        raise arguments.wrong("names", Message("(fan number, name) pairs"), names)
+    for number, name in pairs:
         for form in (fold(name), name):
             index.setdefault(form, number)
     return index
@@ -62,13 +66,35 @@ def name_index() -> dict[str, int]:
     return index_names((number, name) for number, names in load_fan_names().items() for name, _ in names)
 
 
+def _is_generator(value: object) -> bool:
+    return hasattr(value, "__next__") and hasattr(value, "__iter__")
+
+
+def _is_pair(value: object) -> bool:
+    return isinstance(value, tuple | list) and len(value) == 2 and _is_fan(value[0]) and isinstance(value[1], str)
+
+
+def _is_fan(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in FANS
+
+
+def checked_index(index: object, name: str = "index") -> dict[str, int] | None:
+    """``index``, which must be None or a name index (:func:`index_names`): names mapped to fan numbers."""
+    if index is not None and (
+        not isinstance(index, dict) or not all(isinstance(k, str) and _is_fan(v) for k, v in index.items())
+    ):
+        raise arguments.wrong(name, Message("a mapping of fan names to fan numbers"), index)
+    return index
+
+
 def resolve_fan(name: str, index: dict[str, int] | None = None) -> FanInfo:
     """The fan a name refers to, in any of its names or by number; a clear error otherwise.
 
     ``index`` is a name index such as :func:`index_names` makes (the site builds it from ``kb.db``'s
     ``fan_aliases``); by default, the one read from the fan rulings.
     """
-    text = name.strip()
+    text = arguments.text(name, "name").strip()
+    checked_index(index)
     m = _NUMBER.match(text)
     if m and int(m.group(1)) in FANS:
         return FANS[int(m.group(1))]
@@ -86,6 +112,8 @@ def resolve_fan(name: str, index: dict[str, int] | None = None) -> FanInfo:
 
 def parse_claims(text: str, index: dict[str, int] | None = None) -> list[Claim]:
     """The claimed fans, in order: items separated by ``,`` ``;`` ``+`` or new lines, each ``NAME [xN]``."""
+    arguments.text(text, "claim")
+    checked_index(index)
     if len(text) > MAX_CLAIM:
         raise ClaimError("claim: too long (%(length)s characters, at most %(most)s)", length=len(text), most=MAX_CLAIM)
     claims = []

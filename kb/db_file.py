@@ -5,6 +5,11 @@ complete. The temporary is removed on any failure, an interrupt or SIGTERM/SIGHU
 turned into :class:`SystemExit` while it exists); one left by a killed build (SIGKILL, power loss)
 is removed by the next build once its process is gone. The file gets the mode any new file gets
 under the umask (0666 & ~umask), as a published copy must be readable.
+
+An ``--out`` that is a symbolic link is written through: the temporary is made beside the link's
+target and renamed over the target, so the link stays and what it points at is the new database (a
+rename over the link itself would replace the link by a file and leave its target stale). A link that
+loops or leads to something other than a knowledge base is refused as any other such path is.
 """
 
 from __future__ import annotations
@@ -79,6 +84,11 @@ def knowledge_base_problem(path: Path) -> str | None:
     except sqlite3.Error as e:
         return f"is an SQLite database but not an mjref knowledge base ({e})"
     return None if built else "is an SQLite database but not an mjref knowledge base (no build date in meta)"
+
+
+def write_target(out: Path) -> Path:
+    """Where a build of ``out`` writes: ``out`` itself, or the file its symbolic link (chain) leads to."""
+    return Path(os.path.realpath(out)) if os.path.islink(out) else out
 
 
 def check_output(out: Path) -> None:

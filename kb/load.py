@@ -18,6 +18,7 @@ from typing import Any
 
 from rulings import RULINGS_DIR
 
+from . import control_characters
 from .locators import check_quoted_by, read_shapes
 from .model import (
     AUTHORITIES,
@@ -116,6 +117,8 @@ class _Fields:
         if not isinstance(value, str):
             self.problem(f"{label}{key}: expected text, got {value!r}", key)
             return default
+        if found := control_characters.problem(value.strip()):
+            self.problem(f"{label}{key}: {found[1]}", key)
         if not empty and not value.strip():
             self.problem(f"{label}{key}: empty", key)
         return value.strip()
@@ -226,6 +229,8 @@ def _aliases(fields: _Fields) -> dict[str, tuple[str, ...]]:
             fields.problem(f"aliases.{kind}: unknown kind of name (en, zh or pinyin)", "aliases", kind)
         elif not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
             fields.problem(f"aliases.{kind}: expected a list of names", "aliases", kind)
+        elif found := next(filter(None, map(control_characters.problem, names)), None):
+            fields.problem(f"aliases.{kind}: {found[1]}", "aliases", kind)
         else:
             out[kind] = tuple(n.strip() for n in names)
     return out
@@ -281,6 +286,8 @@ def load_ruling(path: Path, problems: list[Problem], root: Path | None = None) -
         problems.append(Problem(where, 1, "no front matter: the file must start with '---', the YAML, then '---'"))
         return None
     front, body, body_line = parts
+    if found := control_characters.problem(body, line_breaks=True):
+        problems.append(Problem(where, body_line + found[0], found[1]))
     try:
         doc = parse(front, first_line=2)
     except YamlError as e:
@@ -412,6 +419,8 @@ def load_zh_bodies(root: Path, rulings: list[Ruling], problems: list[Problem]) -
         text = read_text(path, problems, limit=MAX_RULING_BYTES, root=root)
         if text is None:
             continue
+        if found := control_characters.problem(text, line_breaks=True):
+            problems.append(Problem(where, 1 + found[0], found[1]))
         ruling = by_id.get(path.stem)
         if ruling is None:
             problems.append(Problem(where, 1, f"Chinese body of no ruling: there is no ruling {path.stem!r}"))

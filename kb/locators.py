@@ -13,6 +13,10 @@ source's real structure. A pattern is literal text except for:
 A locator fits when it matches one shape whole. One citation may point at several places of one
 source, separated by ``; `` (``§3.8.1, fan 43; App.1, fan 43``): each place must fit.
 
+Shapes come from a file anyone may edit, so they are matched by RE2, whose time is linear in the text
+whatever the pattern: Python's backtracking ``re`` takes exponential time on a shape of many ``{TEXT}``
+placeholders (16 of them took 2.7 s on one locator, 24 never ended).
+
 >>> shapes = compile_shapes(["ch.{I-XI}[, Fig. {1-40}]"])[0]
 >>> misfit("ch.VII, Fig. 27", shapes), misfit("ch.7, Fig. 27", shapes), misfit("ch.VII; ch.IX", shapes)
 (None, 'ch.7, Fig. 27', None)
@@ -24,6 +28,8 @@ import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
+
+import re2
 
 from .model import Problem, Source
 
@@ -41,6 +47,8 @@ _NUMBER_RANGE = re.compile(r"([0-9]+)-([0-9]+)\Z")
 _ROMAN_RANGE = re.compile(r"([IVXL]+)-([IVXL]+)\Z")
 PLACE_SEPARATOR = "; "
 MAX_RANGE = 1000
+MAX_SHAPE = 1000  # characters of one pattern: the longest real one is under 300
+MAX_EXPRESSION = 256 * 1024  # characters of its expression ({1-1000} alone is 3,900): RE2's time and memory stay small
 
 
 class ShapeError(ValueError):
@@ -82,9 +90,15 @@ def _placeholder(name: str) -> str:
     raise ShapeError(f"{{{name}}} is not a placeholder ({known}, {{1-9}}, {{I-IX}}, {{a|b}})")
 
 
+# A compiled shape: an RE2 expression (``fullmatch`` in time linear in the text).
+Shape = Any
+
+
 @lru_cache(maxsize=1024)
-def compile_shape(pattern: str) -> re.Pattern[str]:
-    """The regular expression of one pattern; :class:`ShapeError` if it cannot be read."""
+def compile_shape(pattern: str) -> Shape:
+    """The compiled expression of one pattern; :class:`ShapeError` if it cannot be read."""
+    if len(pattern) > MAX_SHAPE:
+        raise ShapeError(f"longer than {MAX_SHAPE} characters: split it into simpler shapes")
     out, depth, i = [], 0, 0
     while i < len(pattern):
         ch = pattern[i]
@@ -112,10 +126,16 @@ def compile_shape(pattern: str) -> re.Pattern[str]:
         raise ShapeError("'[' without ']'")
     if not pattern.strip():
         raise ShapeError("empty pattern")
-    return re.compile("".join(out))
+    expression = "".join(out)
+    if len(expression) > MAX_EXPRESSION:
+        raise ShapeError("too large a pattern (too many ranges): split it into simpler shapes")
+    try:
+        return re2.compile(expression)
+    except re2.error:  # beyond RE2's memory bound (a shape of thousands of alternatives)
+        raise ShapeError("too large a pattern: split it into simpler shapes") from None
 
 
-def compile_shapes(patterns: Sequence[str]) -> tuple[list[re.Pattern[str]], list[tuple[int, str]]]:
+def compile_shapes(patterns: Sequence[str]) -> tuple[list[Shape], list[tuple[int, str]]]:
     """The compiled shapes, and ``(index, message)`` for each pattern that cannot be read."""
     compiled, errors = [], []
     for i, pattern in enumerate(patterns):
@@ -126,7 +146,7 @@ def compile_shapes(patterns: Sequence[str]) -> tuple[list[re.Pattern[str]], list
     return compiled, errors
 
 
-def misfit(locator: str, shapes: Sequence[re.Pattern[str]]) -> str | None:
+def misfit(locator: str, shapes: Sequence[Shape]) -> str | None:
     """The first place of ``locator`` that fits none of ``shapes`` (None when every place fits)."""
     for place in locator.split(PLACE_SEPARATOR):
         if not any(shape.fullmatch(place.strip()) for shape in shapes):

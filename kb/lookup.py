@@ -29,6 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from scorer import arguments
 from scorer.caches import remember
 from scorer.errors import MjrefError
 
@@ -423,12 +424,16 @@ def _index(path: str, mtime: float) -> Index:
 
 
 def open_index(path: Path = DEFAULT_DB) -> Index:
-    """The index of the database at ``path``, reused while the file is unchanged."""
+    """The index of the database at ``path`` (a ``Path`` or a string), reused while the file is unchanged."""
+    path = arguments.path(path, "path")
     if not path.exists():
         raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
     return _index(str(path.resolve()), path.stat().st_mtime)
 
 
 def lookup(query: str, path: Path = DEFAULT_DB, limit: int = 10) -> list[Hit]:
-    """Ranked rulings for a question; see the module's docstring for how they are ranked."""
+    """Ranked rulings for a question; see the module's docstring for how they are ranked. ``path`` is the
+    database's (a ``Path`` or a string), ``limit`` how many rulings at most (1 or more)."""
+    arguments.text(query, "query")
+    arguments.whole(limit, "limit", 1)
     return open_index(path).search(query, limit)

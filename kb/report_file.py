@@ -2,12 +2,16 @@
 
 A report is JSON Lines. Its first line is a header naming what it reports on::
 
-    {"mjref_report": 1, "input": "/abs/event.jsonl", "sha256": "…", "profile": "green-book"}
+    {"mjref_report": 1, "input": "/abs/event.jsonl", "sha256": "…", "profile": "green-book",
+     "profile_sha256": "…"}
 
 and every later line is one input line's record (``{"line": N, …}``). :func:`open_report` creates the
-file, or resumes it when the header matches this input (same resolved path, same bytes, same profile);
-any other existing file is refused with :class:`ReportRefused` and left byte-for-byte untouched.
-:class:`StopOnSignals` turns SIGINT and SIGTERM into :class:`Interrupted`, never in the middle of a write.
+file, or resumes it when the header matches this input (same resolved path, same bytes) and the profile
+(the same resolved content, :func:`scorer.profiles.fingerprint`: a profile file edited since, or one it
+extends, is another profile, wherever it lies), and every record is one the run could have written
+(:mod:`kb.report_records`); any other existing file is refused with :class:`ReportRefused`, naming the line,
+and left byte-for-byte untouched. :class:`StopOnSignals` turns SIGINT, SIGTERM and SIGHUP into
+:class:`Interrupted`, never in the middle of a write.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from types import FrameType, TracebackType
 from typing import IO, Any, TypeVar
 
 from scorer.errors import MjrefError, printable
+
+from .report_records import check_record
 
 FORMAT = 1  # the value of "mjref_report" in the header
 MAX_HEADER = 64 * 1024  # bytes: a first line longer than this is no header of ours
@@ -57,9 +63,16 @@ class Interrupted(BaseException):  # like KeyboardInterrupt: no `except Exceptio
         super().__init__(self.name)
 
 
-def header(path: Path, sha256: str, profile: str) -> dict[str, Any]:
-    """The header line of a report on ``path`` (whose bytes hash to ``sha256``) under ``profile``."""
-    return {"mjref_report": FORMAT, "input": str(path.resolve()), "sha256": sha256, "profile": profile}
+def header(path: Path, sha256: str, profile: str, profile_sha256: str) -> dict[str, Any]:
+    """The header line of a report on ``path`` (whose bytes hash to ``sha256``) under ``profile`` (its name, for
+    the reader), whose resolved content hashes to ``profile_sha256``."""
+    return {
+        "mjref_report": FORMAT,
+        "input": str(path.resolve()),
+        "sha256": sha256,
+        "profile": profile,
+        "profile_sha256": profile_sha256,
+    }
 
 
 def header_line(head: dict[str, Any]) -> str:
@@ -67,11 +80,12 @@ def header_line(head: dict[str, Any]) -> str:
 
 
 def open_report(
-    out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T]
+    out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T], max_line: int
 ) -> tuple[IO[str], dict[int, T]]:
     """Open ``out`` for appending records: created with ``head`` as its first line, or resumed.
 
-    Returns the file and, for a resumed report, ``summarize(record)`` of each record by its input line.
+    Returns the file and, for a resumed report, ``summarize(record)`` of each record by its input line
+    (the input has ``max_line`` lines).
     A torn last line (no newline: a run killed mid-write) is cut off, so that input line is redone.
     Anything else at ``out`` raises :class:`ReportRefused` and is not modified.
     """
@@ -79,7 +93,7 @@ def open_report(
     try:
         fd = os.open(out, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        return _resume(out, head, summarize)
+        return _resume(out, head, summarize, max_line)
     except OSError as e:
         raise ReportError(f"cannot create the report {name}: {e.strerror}") from None
     f = open(fd, "rb+", buffering=0)  # noqa: SIM115 (returned, wrapped)
@@ -92,7 +106,9 @@ def open_report(
     return _text(f), {}
 
 
-def _resume(out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T]) -> tuple[IO[str], dict[int, T]]:
+def _resume(
+    out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]], T], max_line: int
+) -> tuple[IO[str], dict[int, T]]:
     name = printable(str(out))
 
     def refuse(why: str) -> ReportRefused:
@@ -120,9 +136,11 @@ def _resume(out: Path, head: dict[str, Any], summarize: Callable[[dict[str, Any]
         for number, raw in enumerate(reader, start=2):
             if not raw.endswith(b"\n"):
                 break  # torn: cut off below, and that input line redone
-            record = _record(raw)
-            if record is None:
-                raise refuse(f"its line {number} is not a report record (was it edited?)")
+            record, problem = _record(raw, max_line)
+            if record is not None and record["line"] in done:
+                problem = "it repeats an input line already reported"
+            if record is None or problem:
+                raise refuse(f"its line {number} is not a report record ({problem}; was it edited?)")
             done[record["line"]] = summarize(record)
             good_end += len(raw)
         reader.detach()  # f stays open, for writing
@@ -146,19 +164,19 @@ def _mismatch(first: bytes, head: dict[str, Any]) -> str | None:
         return f"it is the report of another input ({printable(str(found.get('input')))})"
     if found.get("sha256") != head["sha256"]:
         return "the input has changed since this report was begun (its sha256 differs)"
-    if found.get("profile") != head["profile"]:
-        return f"it was begun with another profile ({printable(str(found.get('profile')))})"
+    if found.get("profile_sha256") != head["profile_sha256"]:
+        return "it was begun with another profile, or with this profile's file before it was changed"
     return None
 
 
-def _record(raw: bytes) -> dict[str, Any] | None:
+def _record(raw: bytes, max_line: int) -> tuple[dict[str, Any] | None, str]:
+    """A resumed record, or None and why it is none."""
     try:
         record = json.loads(raw)
     except (ValueError, RecursionError):
-        return None
-    if not isinstance(record, dict) or type(record.get("line")) is not int or record["line"] < 1:
-        return None
-    return record
+        return None, "not JSON"
+    problem = check_record(record, max_line=max_line)
+    return (None, problem) if problem else (record, "")
 
 
 def _lock(f: IO[bytes], name: str) -> None:
@@ -175,11 +193,12 @@ def _text(f: IO[bytes]) -> IO[str]:
 
 
 class StopOnSignals:
-    """Within ``with``: SIGINT and SIGTERM raise :class:`Interrupted` (once), but never inside
-    ``with guard.held():``; a signal arriving there is raised when the block ends. In a forked
-    child that has not yet set its own handlers, SIGINT is ignored and SIGTERM ends it quietly."""
+    """Within ``with``: SIGINT, SIGTERM and SIGHUP raise :class:`Interrupted` (once), but never inside
+    ``with guard.held():``; a signal arriving there is raised when the block ends. SIGHUP is left ignored
+    when it was (under ``nohup``). In a forked child that has not yet set its own handlers, SIGINT and
+    SIGHUP (sent to the whole process group) are ignored and SIGTERM ends it quietly."""
 
-    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+    SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
     def __init__(self) -> None:
         self.depth = 0
@@ -191,6 +210,8 @@ class StopOnSignals:
     def __enter__(self) -> StopOnSignals:
         if threading.current_thread() is threading.main_thread():
             for s in self.SIGNALS:
+                if s == signal.SIGHUP and signal.getsignal(s) == signal.SIG_IGN:
+                    continue  # nohup: a hangup is not meant to stop the run
                 self.saved[s] = signal.signal(s, self._handle)
         return self
 
@@ -200,7 +221,7 @@ class StopOnSignals:
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
         if os.getpid() != self.pid:  # a worker, forked before it could set its own handlers
-            if signum != signal.SIGINT:
+            if signum == signal.SIGTERM:
                 os._exit(128 + signum)
             return
         if self.pending is None:
@@ -223,6 +244,7 @@ class StopOnSignals:
 
 
 def worker_signals() -> None:
-    """In a worker process: ignore SIGINT (the parent stops the run) and die quietly on SIGTERM."""
+    """In a worker process: ignore SIGINT and SIGHUP (the parent stops the run) and die quietly on SIGTERM."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -3,8 +3,10 @@
 A rulings folder may come from anyone (a pull request, a club's fork), so reading it must neither
 hang nor exhaust memory nor wander off: a FIFO or a device is never opened (it is checked with
 ``lstat`` first, and opened non-blocking in case it is swapped in between), a file larger than its
-limit is refused unread, and a symbolic link is followed only to a file inside the folder. Each
-refusal is a :class:`~kb.model.Problem` naming the file, as for any other mistake in a ruling.
+limit is refused unread, and a file is read only when its real path (symbolic links, the file's own or
+a folder's, followed) is inside the folder; a link that loops is reported, and folders are walked with a
+list, not recursion, at most :data:`MAX_DEPTH` deep. Each refusal is a :class:`~kb.model.Problem` naming
+the file, as for any other mistake in a ruling.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ MAX_RULING_BYTES = 256 * 1024
 MAX_SOURCES_BYTES = 256 * 1024
 # A profile is a list of positions and point changes, under 2 KB.
 MAX_PROFILE_BYTES = 64 * 1024
+# Folders inside the rulings folder: the project uses one level (mcr/, fans/, babcock/); 1,200 nested
+# folders once ended the build in a RecursionError.
+MAX_DEPTH = 8
 
 
 class RulingsFolderError(MjrefError):
@@ -36,8 +41,8 @@ class RulingsFolderError(MjrefError):
 def display(path: Path) -> str:
     """A path as problems show it: relative to the working folder when inside it, escaped to one line."""
     try:
-        shown = str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+        shown = str(Path(os.path.realpath(path)).relative_to(os.path.realpath(Path.cwd())))
+    except (ValueError, OSError):  # realpath never raises on a loop (Path.resolve raises RuntimeError)
         shown = str(path)
     return printable(shown)
 
@@ -59,25 +64,31 @@ def _inside(path: Path, root: Path) -> bool:
     return path == root or root in path.parents
 
 
+def _real(path: Path) -> Path | None:
+    """``path`` with every symbolic link followed; None when it leads nowhere or loops."""
+    try:
+        return path.resolve(strict=True)
+    except (OSError, RuntimeError):  # RuntimeError: a loop, under Python 3.11 and 3.12
+        return None
+
+
 def _target(path: Path, root: Path | None, problems: list[Problem]) -> Path | None:
-    """The file to open for ``path``: itself, or where its symbolic link leads when that is inside ``root``."""
+    """The file to open for ``path``: its real path, when that is inside ``root`` (or its own folder)."""
     where = display(path)
     try:
         st = os.lstat(path)
     except OSError as e:
         problems.append(Problem(where, 1, f"cannot read the file: {e.strerror}"))
         return None
-    if stat.S_ISLNK(st.st_mode):
-        folder = (root or path.parent).resolve()
-        try:
-            target = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            problems.append(Problem(where, 1, "symbolic link to nothing (its target does not exist)"))
-            return None
-        if not _inside(target, folder):
-            problems.append(Problem(where, 1, f"symbolic link leaves the rulings folder (to {printable(target)})"))
-            return None
-        path, st = target, os.stat(target)
+    folder, target = _real(root or path.parent), _real(path)
+    if target is None or folder is None:
+        problems.append(Problem(where, 1, "symbolic link to nothing (a loop, or a target that does not exist)"))
+        return None
+    if not _inside(target, folder):
+        what = "symbolic link" if stat.S_ISLNK(st.st_mode) else "file reached through a linked folder"
+        problems.append(Problem(where, 1, f"{what} leaves the rulings folder (to {printable(target)})"))
+        return None
+    path, st = target, os.stat(target)
     if not stat.S_ISREG(st.st_mode):
         kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode) else "a special file"
         problems.append(Problem(where, 1, f"not a regular file ({kind}): only files are read"))
@@ -142,25 +153,39 @@ def ruling_paths(root: Path, problems: list[Problem], *, skip: tuple[str, ...] =
     of rulings, not rulings (:func:`kb.load.load_zh_bodies` reads them).
     """
     found: list[Path] = []
-
-    def unreadable(e: OSError) -> None:
-        problems.append(Problem(display(Path(e.filename)), 1, f"cannot read the folder: {e.strerror}"))
-
-    for folder, dirs, files in os.walk(root, onerror=unreadable):
-        here = Path(folder)
-        if here == root:
-            dirs[:] = [d for d in dirs if d not in skip]
-        for name in sorted(dirs):
-            if (here / name).is_symlink():
-                problems.append(Problem(display(here / name), 1, "symbolic link to a folder: not followed"))
-        found += [here / f for f in files if f.endswith(".md") and f.lower() != "readme.md"]
+    folders = [(root, 0)]  # a list, not recursion: any depth of folders is one problem, never a RecursionError
+    while folders:
+        here, depth = folders.pop()
+        try:
+            with os.scandir(here) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as e:
+            problems.append(Problem(display(here), 1, f"cannot read the folder: {e.strerror}"))
+            continue
+        for entry in entries:
+            path = here / entry.name
+            if entry.is_dir(follow_symlinks=False):
+                if depth == 0 and entry.name in skip:
+                    continue
+                if depth + 1 > MAX_DEPTH:
+                    problems.append(Problem(display(path), 1, f"folders nested more than {MAX_DEPTH} deep: not read"))
+                else:
+                    folders.append((path, depth + 1))
+            elif entry.is_symlink() and os.path.isdir(path):
+                problems.append(Problem(display(path), 1, "symbolic link to a folder: not followed"))
+            elif entry.name.endswith(".md") and entry.name.lower() != "readme.md":
+                found.append(path)
     return sorted(found)
 
 
 def profile_paths(root: Path, problems: list[Problem]) -> list[Path]:
-    """The built-in profiles (``profiles/*.yaml``) that are safe to hand to the profile loader."""
-    good = []
-    for path in sorted((root / "profiles").glob("*.yaml")):
+    """The built-in profiles (``profiles/*.yaml``) that are safe to hand to the profile loader: regular files
+    whose real path is inside ``root`` (a ``profiles/`` linked outside it is refused, file by file)."""
+    good: list[Path] = []
+    folder = root / "profiles"
+    if os.path.islink(folder):  # reported by ruling_paths, as any linked folder
+        return good
+    for path in sorted(folder.glob("*.yaml")):
         if read_text(path, problems, limit=MAX_PROFILE_BYTES, root=root) is not None:
             good.append(path)
     return good

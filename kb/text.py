@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from scorer.errors import printable
 from scorer.hand import Hand, Kind
 from scorer.mcr.score import MINIMUM
 from scorer.notation import parse
@@ -22,6 +23,17 @@ from .audit import Audit, Comparison
 LABEL_WIDTH = 11  # "Situation  ": the labels of a report's head and foot, padded to one column
 # The verdicts of kb.audit, shown through the catalogue (message ids that are not literals in a call).
 VERDICTS = ("accepted", "wrong-count", "other-reading", "excluded", "absent")
+
+
+def terminal_lines(lines: list[str]) -> str:
+    """``lines`` joined for a terminal, each with any control character escaped (a profile's name, a claim or a
+    ruling's text may hold one: an ESC would start a terminal sequence).
+
+    >>> print(terminal_lines(["Profile  club\\x1b[2J", "ok"]))
+    Profile  club\\x1b[2J
+    ok
+    """
+    return "\n".join(map(printable, lines))
 
 
 def _width(text: str) -> int:
@@ -82,7 +94,7 @@ def format_score(result: Score, lang: str = "en") -> str:
     lines.append(_label(_("Payments")) + _payments(result.payments, lang))
     if result.rulings:
         lines.append(_label(_("Rulings")) + ", ".join(result.rulings))
-    return "\n".join(lines)
+    return terminal_lines(lines)
 
 
 def _alternative(fans: tuple[FanScore, ...], lang: str) -> str:
@@ -190,7 +202,7 @@ def format_audit(result: Audit, lang: str = "en") -> str:
         lines += _table([_("fan"), _("count"), _("points"), _("rulings")], rows, right={1, 2})
     right = _("the claim is right") if result.claim_is_right else _("the claim is NOT right")
     lines += ["", _label(_("Verdict")) + right]
-    return "\n".join(lines)
+    return terminal_lines(lines)
 
 
 def format_comparison(result: Comparison, lang: str = "en") -> str:
@@ -200,7 +212,7 @@ def format_comparison(result: Comparison, lang: str = "en") -> str:
     lines = [_label(_("Hand")) + next(iter(result.scores.values())).hand, ""]
     lines += _table([_("profile"), _("total")], [[p, str(t)] for p, t in result.totals.items()], right={1})
     if not result.differences:
-        return "\n".join([*lines, "", _("No fan differs between these profiles.")])
+        return terminal_lines([*lines, "", _("No fan differs between these profiles.")])
     lines += ["", _("Differences")]
     rows = []
     for d in result.differences:
@@ -209,4 +221,4 @@ def format_comparison(result: Comparison, lang: str = "en") -> str:
         rows.append([fan, *(str(d.points[p]) for p in profiles), why or ", ".join(d.rulings)])
     headers = [_("fan"), *profiles, _("rulings and positions")]
     lines += _table(headers, rows, right=set(range(1, len(profiles) + 1)))
-    return "\n".join(lines)
+    return terminal_lines(lines)

@@ -18,7 +18,7 @@ from scorer.babcock.sheet import KEYS as BABCOCK_KEYS
 from scorer.errors import MjrefError, printable
 from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import FANS, FANS_BY_KEY
-from scorer.profiles import load_profile
+from scorer.profiles import builtin_names, load_profile
 from scorer.result import Score
 from scorer.rulings import RULING_IDS
 
@@ -93,15 +93,29 @@ def breakdown(result: Score) -> str:
     return f"{result.total} ({fans or 'no fans'})"
 
 
-def _check_example(ruling: Ruling, i: int, ex: Example) -> ExampleOutcome:
+def example_profiles(root: Path) -> dict[str, str]:
+    """The profiles a worked example may name, by name: the built-in ones, and those of the rulings folder's
+    own ``profiles/`` (safe to read). Never a path: an example names no file outside the folder."""
+    found = {name: name for name in builtin_names()}
+    for path in profile_paths(root, []):  # their problems are reported by _check_profiles
+        found.setdefault(path.stem, str(path))
+    return found
+
+
+def _check_example(ruling: Ruling, i: int, ex: Example, profiles: dict[str, str]) -> ExampleOutcome:
     if ruling.ruleset not in SUPPORTED_RULESETS:
         return ExampleOutcome(ruling, i, ex, "unverified", message=f"no {ruling.ruleset} scorer yet")
+    if ex.profile not in profiles:
+        known = ", ".join(sorted(profiles))
+        message = f"profile {ex.profile!r} is not a profile name: name one of {known} (never a path)"
+        return ExampleOutcome(ruling, i, ex, "error", message=message)
     try:
         result: Score
+        profile = profiles[ex.profile]
         if ruling.ruleset == "babcock" and is_loser_text(ex.hand):  # 13 tiles: a loser's hand
-            result = score_loser(ex.hand, ex.profile)
+            result = score_loser(ex.hand, profile)
         else:
-            result = score(ex.hand, profile=ex.profile, ruleset=ruling.ruleset)
+            result = score(ex.hand, profile=profile, ruleset=ruling.ruleset)
     except MjrefError as e:
         return ExampleOutcome(ruling, i, ex, "error", message=f"cannot be scored: {e}")
     wrong = []
@@ -272,11 +286,12 @@ def validate(corpus: Corpus, *, examples: bool = True) -> Validation:
             ids[ruling.id] = ruling
     glossary = load_glossary(corpus.root, result.problems)
     zh_names = _fan_names_zh(corpus)
+    profiles = example_profiles(corpus.root)
     for ruling in corpus.rulings:
         _check_ruling(ruling, corpus, ids, result.problems)
         _check_zh(ruling, glossary, zh_names, result)
         for i, ex in enumerate(ruling.examples if examples else ()):
-            outcome = _check_example(ruling, i, ex)
+            outcome = _check_example(ruling, i, ex, profiles)
             result.examples.append(outcome)
             if outcome.status in ("mismatch", "error"):
                 message = f"examples[{i}]: {ex.hand} under {ex.profile}: {outcome.message}"

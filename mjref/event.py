@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,14 +13,19 @@ from kb.audit_log import audit_file
 from kb.report_file import Interrupted
 from scorer.errors import printable
 
-from .options import profile_option
+from .options import BadInput, profile_option
 
 
 @click.command("audit-log", short_help="Audit every hand of an event (JSON Lines), in parallel, resumably.")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @profile_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write the report here (and resume it).")
-@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="Worker processes (default: every core).")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Worker processes (default and most: the cores this process may use; more would only cost memory).",
+)
 def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | None) -> None:
     """Audit every line of PATH: {"id", "hand"} with an optional "claim" or "claim_total".
 
@@ -33,6 +39,8 @@ def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | No
         mjref audit-log event.jsonl --out report.jsonl
     """
     house_check(profile)
+    if out is not None:
+        out_check(out)
     name = printable(path)
 
     def report_error(record: dict[str, Any]) -> None:
@@ -49,6 +57,24 @@ def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | No
         sys.exit(e.exit_status)
     for line in summary.lines():
         click.echo(line, err=out is None)
+
+
+def out_check(out: Path) -> None:
+    """Refuse an ``--out`` that is the standard output or error this command writes its summary and errors to
+    (``--out /dev/stdout > f`` would write the summary over the report), or that is not a file to write."""
+    try:
+        st = os.stat(out)
+    except FileNotFoundError:
+        return  # a new file
+    except OSError as e:
+        raise BadInput(f"--out {printable(out)}: cannot be read ({e.strerror})") from None
+    for fd, stream in ((1, "standard output"), (2, "standard error")):
+        try:
+            mine = os.fstat(fd)
+        except OSError:
+            continue
+        if (mine.st_dev, mine.st_ino) == (st.st_dev, st.st_ino):
+            raise BadInput(f"--out {printable(out)}: it is this command's {stream}; name a file of its own")
 
 
 def house_check(profile: str) -> None:

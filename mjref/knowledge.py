@@ -12,6 +12,7 @@ from kb.build import DEFAULT_DB, BuildFailed, build, is_stale
 from kb.i18n import gettext
 from kb.lookup import lookup
 from rulings import RULINGS_DIR
+from scorer.errors import printable
 
 from .options import BadInput, json_option, lang_option
 
@@ -90,7 +91,8 @@ def lookup_command(query: str, as_json: bool, limit: int, db_path: Path | None, 
     for n, hit in enumerate(hits, start=1):
         shown = hit.to_dict(lang)
         marker = "" if shown.get("lang", lang) == lang else "  " + _("(not yet in Chinese: English text)")
-        click.echo(f"{n}. {shown['title']}  [{hit.id}]{marker}\n   {shown['answer']}\n   {shown['url']}")
+        title, answer, url = (printable(shown[k]) for k in ("title", "answer", "url"))  # as stored: escaped
+        click.echo(f"{n}. {title}  [{printable(hit.id)}]{marker}\n   {answer}\n   {url}")
 
 
 def ensure_database(db_path: Path | None) -> Path:

@@ -7,7 +7,11 @@ options the user gave, ready to pass to ``scorer.score(..., **overrides)``.
 
 from __future__ import annotations
 
+import copy
+import errno
+import re
 from collections.abc import Callable
+from contextlib import suppress
 from typing import IO, Any, TypeVar
 
 import click
@@ -61,7 +65,11 @@ def lang_option(f: F) -> F:
 
 def _remember_lang(ctx: click.Context, _param: click.Parameter, value: str) -> str:
     ctx.meta[LANG_KEY] = value
+    _last_lang[0] = value
     return value
+
+
+_last_lang = ["en"]  # the --lang of this run, for a message written after its command's context has ended
 
 
 def current_lang() -> str:
@@ -85,18 +93,79 @@ class BadInput(click.ClickException):
         click.echo(translate(self.lang, "error: %(message)s") % {"message": message}, file=file, err=True)
 
 
+class Interrupted(click.ClickException):
+    """Ctrl-C: one line on stderr, ``interrupted by SIGINT``, and exit status 130, whatever the command was doing."""
+
+    exit_code = 130
+
+    def __init__(self) -> None:
+        super().__init__("interrupted by SIGINT")
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(file=file, err=True)  # end the terminal's ^C line
+        click.echo(self.message, file=file, err=True)
+
+
 class MjrefGroup(click.Group):
     """A group that turns the library's errors and click's usage errors into :class:`BadInput`, the library's in
-    the language of the command's ``--lang`` (:func:`kb.i18n.localize`)."""
+    the language of the command's ``--lang`` (:func:`kb.i18n.localize`), and Ctrl-C into :class:`Interrupted`."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise Interrupted() from None
         except MjrefError as e:
             raise BadInput(localize(e, current_lang())) from e
         except click.UsageError as e:
             hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
             raise BadInput(e.format_message() + hint) from e
+
+
+def output_failed(error: OSError) -> None:
+    """Say on stderr, in one line, that the output could not be written (a full disk: ``> /dev/full``), or what
+    other operating-system error ended the command; nothing if stderr cannot be written either."""
+    lang = _last_lang[0]
+    reason = printable(error.strerror or str(error))
+    if error.filename is None and error.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF):
+        message = translate(lang, "cannot write the output: %(reason)s") % {"reason": reason}
+    else:
+        message = f"{printable(error.filename)}: {reason}" if error.filename is not None else reason
+    with suppress(OSError):
+        click.echo(translate(lang, "error: %(message)s") % {"message": message}, err=True)
+
+
+_ASCII_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+class _AsciiDigits(click.ParamType):
+    """Mixed into an integer option's type: the number is written in ASCII digits only, as the notation's numbers
+    are (``int()`` alone would read ``٣`` or ``３`` as 3)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _ASCII_INTEGER.fullmatch(value.strip()):
+            message = translate(current_lang(), "%(value)s is not a whole number written in the digits 0-9")
+            self.fail(message % {"value": repr(value)}, param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def ascii_digits_only(command: click.Command) -> None:
+    """Make every integer option and argument of ``command`` (and of its subcommands) refuse digits other than
+    ASCII 0-9; each keeps its own type's range and help."""
+    for param in command.params:
+        kind = type(param.type)
+        if isinstance(param.type, click.types.IntParamType) and not isinstance(param.type, _AsciiDigits):
+            strict = copy.copy(param.type)
+            strict.__class__ = type(f"Ascii{kind.__name__}", (_AsciiDigits, kind), {})
+            param.type = strict
+    for sub in getattr(command, "commands", {}).values():
+        ascii_digits_only(sub)
 
 
 def json_option(f: F) -> F:

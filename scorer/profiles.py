@@ -6,6 +6,11 @@ position) and optional ``points`` (fan key -> points, for a house value). It is 
 rulings' strict reader (:mod:`scorer.strict_yaml`: no anchors or aliases, at most 64 KiB of UTF-8),
 and every field's type and range is checked; each mistake is a :class:`ProfileError` at ``file:line``.
 
+A path may lead to any file (a secret, ``/proc/self/status``), so an error names the file, the line and
+what is wrong in general terms, and quotes nothing the file wrote: only mjref's own words (its fields,
+rulings, positions, fan keys). A profile's ``extends`` is a built-in name or a file in the profile's own
+folder (never the working folder's, never an absolute path).
+
 ``ruleset`` (``mcr`` unless a file of the chain says ``babcock``) decides which rulings
 the positions answer: the disputed MCR rulings (``scorer.mcr.positions``) or Babcock's
 optional scores (``scorer.babcock.options``). A house file that extends a profile inherits
@@ -14,6 +19,8 @@ its rule set.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -77,6 +84,25 @@ class Profile:
         return {(r, p): taken == p for r, taken in self.positions.items() for p in table.get(r, (taken,))}
 
 
+def fingerprint(profile: Profile) -> str:
+    """The sha256 of what ``profile`` decides once resolved (its name, rule set, positions, points and
+    overlaps, the files it extends included), not of where it lies: a report resumes only under the same.
+
+    >>> fingerprint(load_profile("green-book")) == fingerprint(load_profile(str(PROFILE_DIR / "green-book.yaml")))
+    True
+    """
+    if not isinstance(profile, Profile):
+        raise ProfileError("profile: expected a loaded profile, not %(type)s", type=type(profile).__name__)
+    content = {
+        "name": profile.name,
+        "ruleset": profile.ruleset,
+        "positions": sorted(profile.positions.items()),
+        "points": sorted(profile.points.items()),
+        "overlaps": sorted(profile.overlaps),
+    }
+    return hashlib.sha256(json.dumps(content).encode()).hexdigest()
+
+
 def builtin_names() -> list[str]:
     return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
 
@@ -88,13 +114,14 @@ def _read(path: Path, label: str) -> tuple[dict[str, Any], Document]:
     except OSError as e:
         raise ProfileError("cannot read profile %(label)s: %(problem)s", label=label, problem=e.strerror or e) from None
     except YamlError as e:
-        raise ProfileError(e.message, where=f"{label}:{e.line}") from None
+        raise ProfileError(e.general, where=f"{label}:{e.line}") from None
     data = doc.data
     if not isinstance(data, dict):
         raise ProfileError("a profile is a mapping with name, extends and positions", where=f"{label}:1")
-    unknown = sorted(set(data) - set(FIELDS))
+    unknown = [key for key in data if key not in FIELDS]
     if unknown:
-        raise ProfileError("unknown field %(field)s", where=f"{label}:{doc.line(unknown[0])}", field=repr(unknown[0]))
+        where = f"{label}:{doc.line(unknown[0])}"
+        raise ProfileError("unknown field: a profile has only the fields %(fields)s", where, fields=", ".join(FIELDS))
     for key, limit in MAX_TEXT.items():
         value = data.get(key)
         if value is None and key != "ruleset":
@@ -114,23 +141,37 @@ def _read(path: Path, label: str) -> tuple[dict[str, Any], Document]:
 
 
 def _shown(value: object) -> str:
-    text = repr(value)
-    return f"{type(value).__name__} {text[:40]}{'…' if len(text) > 40 else ''}"
+    """What kind of value ``value`` is, in mjref's words: never the value itself (see the module's docstring)."""
+    if isinstance(value, str):
+        return "text with a control character" if not value.isprintable() else f"text of {len(value)} characters"
+    kinds = {bool: "true/false", int: "a number", list: "a list", dict: "a mapping", type(None): "no value"}
+    return kinds.get(type(value), type(value).__name__)
 
 
-def _locate(ref: str, base: Path | None) -> tuple[Path, str]:
+def _locate(ref: str, base: Path | None, where: str | None = None) -> tuple[Path, str]:
+    """The file of the profile ``ref``: a built-in name, or a path, from the working folder for the profile
+    asked for (``base`` None), and only inside ``base``, the folder of the profile that extends it, otherwise."""
     if ref in builtin_names():
         return PROFILE_DIR / f"{ref}.yaml", ref
+    builtins = ", ".join(builtin_names())
+    instead = Message("name a built-in profile (%(profiles)s) or a .yaml file beside this one", profiles=builtins)
     try:
         path = Path(ref)
-        if not path.is_absolute() and base is not None and not path.exists():
+        if base is not None and path.is_absolute():
+            raise ProfileError("extends: an absolute path is not allowed: %(instead)s", where, instead=instead)
+        if base is not None:
             path = base / path
+            if base.resolve() not in path.resolve().parents:
+                message = "extends: the file is not in this profile's folder: %(instead)s"
+                raise ProfileError(message, where, instead=instead)
         if path.suffix in (".yaml", ".yml") and path.is_file():
-            return path, str(ref)
-    except (OSError, ValueError):  # a name too long, a NUL byte: no such file
+            return path, str(path) if base is not None else ref
+    except (OSError, ValueError, RuntimeError):  # a name too long, a NUL byte, a loop of links: no such file
         pass
+    if base is not None:
+        raise ProfileError("extends: no such profile: %(instead)s", where, instead=instead)
     message = "unknown profile %(profile)s: use one of %(profiles)s or a path to a .yaml file"
-    raise ProfileError(message, profile=repr(ref), profiles=", ".join(builtin_names()))
+    raise ProfileError(message, profile=repr(ref), profiles=builtins)
 
 
 @lru_cache(maxsize=PROFILES_KEPT)
@@ -153,10 +194,9 @@ def load_profile(ref: str = DEFAULT) -> Profile:
         if parent is None:
             break
         where = f"{label}:{doc.line('extends')}"
-        path, parent_label = _locate(parent, path.parent)
+        path, parent_label = _locate(parent, path.parent, where)
         if path.resolve() in seen:
-            message = "extends: %(parent)s leads back to a profile already in the chain (a loop)"
-            raise ProfileError(message, where, parent=repr(parent))
+            raise ProfileError("extends: this leads back to a profile already in the chain (a loop)", where)
         if len(chain) >= MAX_CHAIN:
             raise ProfileError("extends: more than %(most)s profiles in one chain", where, most=MAX_CHAIN)
         label = parent_label
@@ -174,18 +214,19 @@ def load_profile(ref: str = DEFAULT) -> Profile:
                 raise ProfileError(problem, where=where)
             if not isinstance(position, str) or position not in table[ruling]:
                 choices = ", ".join(table[ruling])
-                message = "positions: %(ruling)s: unknown position %(position)s (one of %(choices)s)"
-                raise ProfileError(message, where, ruling=ruling, position=repr(position), choices=choices)
+                message = "positions: %(ruling)s: unknown position (one of %(choices)s)"
+                raise ProfileError(message, where, ruling=ruling, choices=choices)
             positions[ruling] = position
         for key, value in (data.get("points") or {}).items():
             where = f"{label_of}:{doc.line('points', key)}"
             if ruleset != "mcr":
                 raise ProfileError("points: a Babcock profile sets no fan points (its values are Babcock's)", where)
             if key not in FANS_BY_KEY:
-                raise ProfileError("points: unknown fan key %(key)s", where=where, key=repr(key))
+                raise ProfileError("points: unknown fan key (a key of the fan table, such as tile-hog)", where=where)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_POINTS:
                 message = "points: %(key)s: expected a whole number of points from 0 to %(most)s, not %(value)s"
-                raise ProfileError(message, where=where, key=key, most=MAX_POINTS, value=_shown(value))
+                shown = "a number outside that range" if isinstance(value, int) else _shown(value)
+                raise ProfileError(message, where=where, key=key, most=MAX_POINTS, value=shown)
             points[FANS_BY_KEY[key].number] = value
     missing = [r for r in table if r not in positions]
     if missing:
@@ -246,8 +287,8 @@ def _ruleset(chain: list[tuple[dict[str, Any], str, Document]]) -> str:
         where = f"{label}:{doc.line('ruleset')}"
         value = data["ruleset"]
         if not isinstance(value, str) or value not in DEFAULTS:
-            message = "ruleset: unknown rule set %(value)s (one of %(rulesets)s)"
-            raise ProfileError(message, where, value=repr(value), rulesets=", ".join(DEFAULTS))
+            message = "ruleset: unknown rule set (one of %(rulesets)s)"
+            raise ProfileError(message, where, rulesets=", ".join(DEFAULTS))
         if i and value != ruleset:
             message = "ruleset: %(value)s, but the profile it extends is a %(ruleset)s profile"
             raise ProfileError(message, where, value=repr(value), ruleset=ruleset)
@@ -263,7 +304,7 @@ def _not_a_position(ruling: str, ruleset: str) -> Message:
                 "a Babcock profile extends babcock)",
                 ruling=repr(ruling),
             )
-        return Message("positions: %(ruling)s is not a disputed ruling that changes a score", ruling=repr(ruling))
+        return Message("positions: this is not a disputed ruling that changes a score")
     options = ", ".join(OPTIONS)
     if ruling in DISPUTED:
         return Message(
@@ -272,8 +313,7 @@ def _not_a_position(ruling: str, ruleset: str) -> Message:
             ruling=repr(ruling),
             options=options,
         )
-    message = "positions: %(ruling)s is not one of Babcock's optional scores (%(options)s)"
-    return Message(message, ruling=repr(ruling), options=options)
+    return Message("positions: this is not one of Babcock's optional scores (%(options)s)", options=options)
 
 
 def _for_ruleset(ref: str, ruleset: str) -> Profile:
@@ -304,3 +344,24 @@ def babcock_profile(ref: str) -> Profile:
     'half-limit'
     """
     return _for_ruleset(ref, "babcock")
+
+
+def _ref_checked(cached: Any) -> Any:
+    """``cached`` (a function of a profile reference, kept by ``lru_cache``) asked only with a string: any other
+    argument is a :class:`ProfileError`, never the ``TypeError`` an unhashable one raises in the cache."""
+
+    def checked(ref: str = DEFAULT) -> Profile:
+        if not isinstance(ref, str):
+            raise ProfileError("profile: expected a profile name or a path, not %(type)s", type=type(ref).__name__)
+        return cached(ref)  # type: ignore[no-any-return]
+
+    for name in ("__name__", "__qualname__", "__doc__", "__module__"):
+        setattr(checked, name, getattr(cached, name))
+    checked.__wrapped__ = cached  # type: ignore[attr-defined]
+    checked.cache_clear = cached.cache_clear  # type: ignore[attr-defined]  # bench/score_bench.py empties it
+    return checked
+
+
+load_profile = _ref_checked(load_profile)
+mcr_profile = _ref_checked(mcr_profile)
+babcock_profile = _ref_checked(babcock_profile)

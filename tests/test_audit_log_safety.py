@@ -137,7 +137,10 @@ def test_the_report_begins_with_a_header_naming_input_hash_and_profile(event, tm
     assert audit_log(event, "--out", report).exit_code == 0
     head, _ = records(report)
     sha = hashlib.sha256(event.read_bytes()).hexdigest()
+    profile_sha256 = head.pop("profile_sha256")  # what the profile decides: tests/test_audit_resume.py
     assert head == {"mjref_report": 1, "input": str(event.resolve()), "sha256": sha, "profile": "green-book"}
+    assert len(profile_sha256) == 64 and set(profile_sha256) <= set("0123456789abcdef")
+    head["profile_sha256"] = profile_sha256
     stdout = audit_log(event).stdout.splitlines()
     assert json.loads(stdout[0]) == head  # the same format on stdout
 
@@ -162,7 +165,7 @@ def test_an_input_that_changes_during_the_run_is_an_error(event, tmp_path, monke
     import kb.audit_log
 
     scan = kb.audit_log.scan
-    monkeypatch.setattr(kb.audit_log, "scan", lambda path: ("0" * 64, scan(path)[1]))  # as if read before a change
+    monkeypatch.setattr(kb.audit_log, "scan", lambda path: ("0" * 64, *scan(path)[1:]))  # as if read before a change
     result = audit_log(event, "--out", tmp_path / "report.jsonl")
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [
@@ -297,22 +300,33 @@ def test_error_messages_are_one_line_with_control_characters_escaped(tmp_path):
 # Signals: a clean stop, a whole report, and a resume that completes it.
 
 
-@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def default_signals() -> None:
+    """The child's SIGHUP and SIGTERM at their defaults (the suite may run under nohup, which a child inherits)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_a_signal_stops_the_run_cleanly_and_the_report_resumes(tmp_path, signum, status):
     n = 12_000
     path = write_event(tmp_path / "event.jsonl", [good(i, 10 + (i % 7 == 0)) for i in range(1, n + 1)])
     report = tmp_path / "report.jsonl"
     command = [sys.executable, "-m", "mjref", "audit-log", str(path), "--out", str(report)]
     proc = subprocess.Popen(
-        [*command, "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+        [*command, "--jobs", "2"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=default_signals,
     )
     try:
         deadline = time.monotonic() + 60
         while (not report.exists() or report.stat().st_size < 50_000) and proc.poll() is None:
             assert time.monotonic() < deadline, "the run wrote nothing"
             time.sleep(0.02)
-        if signum == signal.SIGINT:
-            os.killpg(proc.pid, signum)  # as Ctrl-C does: to the parent and its workers
+        if signum in (signal.SIGINT, signal.SIGHUP):
+            os.killpg(proc.pid, signum)  # as Ctrl-C and a closed terminal do: to the parent and its workers
         else:
             proc.send_signal(signum)  # as kill does: to the parent alone
         out, err = proc.communicate(timeout=60)

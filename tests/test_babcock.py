@@ -477,11 +477,11 @@ def test_a_house_file_with_only_the_four_wind_hand(house):
     [
         (
             "name: p\nextends: babcock\npositions:\n  babcock-eight-gates: limit\n",
-            "p.yaml:4: positions: 'babcock-eight-gates' is not one of Babcock's optional scores",
+            "p.yaml:4: positions: this is not one of Babcock's optional scores",
         ),
         (
             "name: p\nextends: babcock\npositions:\n  babcock-seven-twins: half\n",
-            "p.yaml:4: positions: babcock-seven-twins: unknown position 'half' (one of standard, half-limit)",
+            "p.yaml:4: positions: babcock-seven-twins: unknown position (one of standard, half-limit)",
         ),
         (
             "name: p\nextends: babcock\npositions:\n  two-concealed-kongs: six\n",
@@ -493,7 +493,7 @@ def test_a_house_file_with_only_the_four_wind_hand(house):
             "(it is a Babcock option",
         ),
         ("name: p\nruleset: mcr\nextends: babcock\n", "p.yaml:2: ruleset: 'mcr', but the profile it extends"),
-        ("name: p\nruleset: riichi\nextends: null\n", "p.yaml:2: ruleset: unknown rule set 'riichi'"),
+        ("name: p\nruleset: riichi\nextends: null\n", "p.yaml:2: ruleset: unknown rule set (one of mcr, babcock)"),
         ("name: p\nextends: babcock\npoints:\n  no-runs: 20\n", "p.yaml:4: points: a Babcock profile sets no"),
         (
             "name: p\nruleset: babcock\nextends: null\npositions:\n  babcock-nine-gates: limit\n",

@@ -49,15 +49,15 @@ def test_a_house_file_overrides_one_position_and_keeps_the_rest(tmp_path):
                 "p.yaml": "name: p\nextends: green-book\npositions:\n"
                 "  seven-pairs-tile-hog: tile-hog\n  kong-table: halfway\n"
             },
-            "p.yaml:5: positions: kong-table: unknown position 'halfway' (one of full, reduced, chinese)",
+            "p.yaml:5: positions: kong-table: unknown position (one of full, reduced, chinese)",
         ),
         (
             {"p.yaml": "name: p\nextends: green-book\npositions:\n  tile-hog-rule: yes-please\n"},
-            "p.yaml:4: positions: 'tile-hog-rule' is not a disputed ruling that changes a score",
+            "p.yaml:4: positions: this is not a disputed ruling that changes a score",
         ),
         (
             {"p.yaml": "name: p\nextends: q.yaml\n", "q.yaml": "name: q\n\nextends: p.yaml\n"},
-            "q.yaml:3: extends: 'p.yaml' leads back to a profile already in the chain (a loop)",
+            "q.yaml:3: extends: this leads back to a profile already in the chain (a loop)",
         ),
         (
             {"p.yaml": "name: p\nextends: null\npositions:\n  kong-table: full\n"},
@@ -65,11 +65,11 @@ def test_a_house_file_overrides_one_position_and_keeps_the_rest(tmp_path):
         ),
         (
             {"p.yaml": "name: p\nextends: green-book\npoints:\n  tile-hogg: 3\n"},
-            "p.yaml:4: points: unknown fan key 'tile-hogg'",
+            "p.yaml:4: points: unknown fan key (a key of the fan table, such as tile-hog)",
         ),
         (
             {"p.yaml": "name: p\nextends: green-book\ncolour: green\n"},
-            "p.yaml:3: unknown field 'colour'",
+            "p.yaml:3: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points",
         ),
         (
             # rulings/mcr/kong-table.md, position chinese: one melded and one concealed kong score the 5-point
@@ -109,28 +109,31 @@ BILLION_LAUGHS = "name: p\nextends: green-book\na: &a [x, x, x, x, x, x, x, x, x
         (b"name: p\nextends: green-book\npositions: &a\n  x: *a\n", "p.yaml:3: anchors and aliases"),
         (b"name: p\nextends: green-book\npositions: [a, b]\n", "p.yaml:3: positions: expected a mapping of ruling id"),
         (b"name: p\nextends: green-book\npoints: [a]\n", "p.yaml:3: points: expected a mapping of fan key: points"),
-        (b"name: p\nextends: green-book\n# caf\xe9\n", "p.yaml:3: not UTF-8 text: byte 0xe9 at offset 33"),
+        (b"name: p\nextends: green-book\n# caf\xe9\n", "p.yaml:3: not UTF-8 text"),
         (
             b"name: p\nextends: green-book\npoints: {tile-hog: 100000000000000000000000}\n",
-            "p.yaml:3: points.tile-hog: a number of more than 18 digits",
+            "p.yaml:3: a number of more than 18 digits",
         ),
         (
             b"name: p\nextends: green-book\npoints:\n  tile-hog: 89\n",
-            "p.yaml:4: points: tile-hog: expected a whole number of points from 0 to 88, not int 89",
+            "p.yaml:4: points: tile-hog: expected a whole number of points from 0 to 88, not a number outside",
         ),
-        (b"name: p\nextends: green-book\npoints:\n  tile-hog: 2.5\n", "p.yaml:4: points.tile-hog: the plain word"),
+        (
+            b"name: p\nextends: green-book\npoints:\n  tile-hog: 2.5\n",
+            "p.yaml:4: a plain word would be read as a decimal",
+        ),
         (b'name: "club\\e]0;pwned\\a"\nextends: green-book\n', "p.yaml:1: name: expected text on one line"),
         (b"name: [p]\nextends: green-book\n", "p.yaml:1: name: expected text on one line"),
         (b"name: p\nextends: 5\n", "p.yaml:2: extends: expected a profile name or path on one line"),
         (
             b"name: p\nextends: green-book\ntitle: no\n",
-            "p.yaml:3: title: the plain word 'no' would be read as a boolean",
+            "p.yaml:3: a plain word would be read as a boolean",
         ),
         (b"name: p\n" + b"x: " + b"[" * 40 + b"]" * 40 + b"\n", "p.yaml:2: nested more than 16 levels deep"),
         (b"name: p\n# " + b"x" * 70_000 + b"\n", "p.yaml:1: the file is larger than 64 KiB"),
         (
             b"name: p\nextends: green-book\ntitle: \x1b[2J\n",
-            "p.yaml:3: not valid YAML: character '\\x1b' is not allowed",
+            "p.yaml:3: not valid YAML: a character YAML does not allow",
         ),
     ],
 )
@@ -156,5 +159,5 @@ def test_a_house_value_runs_from_0_to_88_points(tmp_path):
     )
     assert load_profile(house).points[64] == 88
     too_much = write(tmp_path, "much.yaml", "name: much\nextends: green-book\npoints:\n  tile-hog: 89\n")
-    with pytest.raises(ProfileError, match="from 0 to 88, not int 89"):
+    with pytest.raises(ProfileError, match="from 0 to 88, not a number outside that range"):
         load_profile(too_much)

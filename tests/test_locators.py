@@ -48,7 +48,7 @@ def test_each_place_of_a_citation_to_several_places_must_fit():
     assert misfit("§3.8.1, fan 43; App.2, fan 43", shapes) == "App.2, fan 43"
 
 
-@pytest.mark.parametrize("pattern", ["{X}", "ch.{I-", "a]b", "[a", "{9-1}", "  "])
+@pytest.mark.parametrize("pattern", ["{X}", "ch.{I-", "a]b", "[a", "{9-1}", "  ", "x" * 1001, "{1-1000}" * 100])
 def test_a_pattern_that_cannot_be_read_is_an_error(pattern):
     with pytest.raises(ShapeError):
         compile_shape(pattern)

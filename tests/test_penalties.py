@@ -55,7 +55,10 @@ def test_a_house_profile_that_takes_the_ema_table(tmp_path):
 
 def test_a_house_profile_with_an_unknown_position_is_refused_at_its_line(tmp_path):
     path = write_house(tmp_path, "fifty")
-    with pytest.raises(MjrefError, match=r"club\.yaml:5: positions: penalty-amounts: unknown position 'fifty'"):
+    # The file is not a valid profile, so its value is not quoted back: the line names the choices instead.
+    with pytest.raises(
+        MjrefError, match=r"club\.yaml:5: positions: penalty-amounts: unknown position \(one of chinese-2006, ema\)"
+    ):
         penalty_for("false-win", str(path))
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import arguments
 from ..errors import InvalidHand, Message, MjrefError
 from ..hand import CHOW, KONG, Hand, Meld, Situation
 from ..notation import format_hand, parse
 from ..profiles import DEFAULTS, babcock_profile
 from ..result import BabcockScore, Double, FanScore
 from ..tiles import DRAGONS, WIND_LETTERS, WINDS, Tile, is_terminal_or_honor, name, run_text
+from .sets import in_canonical_order
 from .sheet import DOUBLES, LIMIT, POINTS, SHEET, set_key
 
 LOSERS = "babcock-losers-hands"
@@ -90,8 +92,7 @@ def parse_loser(text: str, seat: str | None = None) -> LoserHand:
         raise MjrefError("Babcock's game is scored without flowers: remove the +N", code="flowers")
     situation = s
     if seat is not None:
-        if seat not in WIND_LETTERS:
-            raise MjrefError("seat %(seat)s: expected E, S, W or N", code="situation", seat=repr(seat))
+        arguments.seat(seat)
         wind = WINDS[WIND_LETTERS.index(seat)]
         if "|" in text and s.seat != wind:
             written = WIND_LETTERS[s.seat - 27]
@@ -125,7 +126,7 @@ def score_loser_hand(hand: LoserHand, profile_name: str) -> BabcockScore:
         doubles[key] = (n + DOUBLES[key].value, sets + [text])
 
     sets: list[tuple[str, Tile, bool, str]] = []  # kind, tile, concealed, text
-    for m in hand.melds:
+    for m in in_canonical_order(hand.melds):  # the sets listed as the canonical text writes them
         if m.kind is not CHOW:
             sets.append(("kong" if m.kind is KONG else "pung", m.tile, m.concealed, run_text(m.tiles)))
     held = [0] * 34
@@ -182,8 +183,10 @@ def score_loser(hand: str, profile: str | None = None, *, seat: str | None = Non
     >>> score_loser("[CCC,2]EE55m789p123s|ES0000").total  # 4 red exposed, x2 red: 8
     8
     """
-    rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
-    return score_loser_hand(parse_loser(hand, seat), rules.name)
+    ref = arguments.profile_ref(profile)
+    loser = parse_loser(hand, seat)
+    rules = babcock_profile(DEFAULTS["babcock"] if ref is None else ref)
+    return score_loser_hand(loser, rules.name)
 
 
 def is_loser_text(text: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from .. import arguments
 from ..errors import Message, MjrefError
 
 SEATS = ("E", "S", "W", "N")
@@ -28,6 +29,8 @@ def payments(total: int, east_won: bool) -> dict[str, int]:
     >>> payments(72, east_won=False)
     {'east': -144, 'others': -72, 'winner': 288}
     """
+    arguments.whole(total, "total")
+    arguments.flag(east_won, "east_won")
     if east_won:
         return {"others": -2 * total, "winner": 6 * total}
     return {"east": -2 * total, "others": -total, "winner": 4 * total}
@@ -50,16 +53,17 @@ def settle(scores: dict[str, int], winner: str, dead: frozenset[str] = frozenset
     >>> settle({"E": 12, "S": 40, "W": 8, "N": 0}, winner="S")
     {'E': -48, 'S': 160, 'W': -40, 'N': -72}
     """
-    if sorted(scores) != sorted(SEATS):
+    if not isinstance(scores, dict):
+        raise arguments.wrong("scores", Message("a score for each of the seats E, S, W and N"), scores)
+    if set(scores) != set(SEATS):
         raise MjrefError(
             "settlement needs a score for each of the seats E, S, W and N, got %(given)s",
             code="settlement",
-            given=", ".join(scores) or Message("none"),
+            given=", ".join(map(repr, scores)) or Message("none"),
         )
-    if winner not in SEATS:
+    if not isinstance(winner, str) or winner not in SEATS:
         raise MjrefError("winner %(winner)s: expected E, S, W or N", code="settlement", winner=repr(winner))
-    for seat in sorted(set(dead) - set(SEATS)):
-        raise MjrefError("dead seat %(seat)s: expected E, S, W or N", code="settlement", seat=repr(seat))
+    dead = arguments.seats(dead, "dead")
     if winner in dead:
         raise MjrefError("the winner (%(winner)s) cannot hold a Dead Hand", code="settlement", winner=winner)
     for seat, points in scores.items():

@@ -13,6 +13,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import arguments
 from ..errors import InvalidHand, Message, MjrefError
 from ..hand import Hand
 from ..notation import parse
@@ -106,20 +107,19 @@ def settle_table(
     winner as a loser does, pays each other living player that player's score (East's double stake as
     in ``settle``), and no one pays it. The winner cannot be dead; after a draw game no one pays.
     """
-    if not isinstance(hands, dict) or sorted(hands) != sorted(SEATS):
-        given = ", ".join(map(str, hands)) if isinstance(hands, dict) else type(hands).__name__
+    if not isinstance(hands, dict) or set(hands) != set(SEATS):
+        given = ", ".join(map(repr, hands)) if isinstance(hands, dict) else type(hands).__name__
         message = "the table needs a hand for each of the seats E, S, W and N, got %(given)s"
         raise MjrefError(message, given=given or Message("none"))
-    if winner is not None and winner not in SEATS:
+    if winner is not None and (not isinstance(winner, str) or winner not in SEATS):
         message = "winner %(winner)s: expected E, S, W or N, or none for a draw game"
         raise MjrefError(message, code="settlement", winner=repr(winner))
-    dead = frozenset(dead)
-    for seat in sorted(dead - set(SEATS), key=str):
-        raise MjrefError("dead seat %(seat)s: expected E, S, W or N", code="settlement", seat=repr(seat))
+    dead = arguments.seats(dead, "dead")
+    ref = arguments.profile_ref(profile)
     if winner is not None and winner in dead:
         message = "%(seat)s cannot both win and hold a Dead Hand"
         raise MjrefError(message, code="settlement", seat=Message(SEAT_NAMES[winner]))
-    rules = babcock_profile(DEFAULTS["babcock"] if profile is None else profile)
+    rules = babcock_profile(DEFAULTS["babcock"] if ref is None else ref)
     read: dict[str, Hand | LoserHand] = {}
     counted: list[Hand | LoserHand] = []
     for seat in SEATS:
