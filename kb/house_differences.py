@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from kb.i18n import LANGUAGES
+from scorer.errors import MjrefError, ProfileError
 from scorer.mcr.positions import POINTS
 from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.profiles import DEFAULTS, Profile, load_profile
@@ -28,13 +30,21 @@ KINDS = ("position", "points", "exclusion", "house-ruling")  # the order the pag
 
 def reference_profile(house: Profile) -> Profile:
     """The profile a house is compared with: its rule set's default (``green-book`` for MCR)."""
-    return load_profile(DEFAULTS[house.ruleset])
+    return load_profile(DEFAULTS[_checked(house).ruleset])
+
+
+def _checked(profile: object) -> Profile:
+    if not isinstance(profile, Profile):
+        raise ProfileError("profile: expected a loaded profile, not %(type)s", type=type(profile).__name__)
+    return profile
 
 
 def house_differences(house: Profile, read: Read, lang: str = "en") -> dict[str, Any]:
     """Every way ``house`` differs from :func:`reference_profile`, with the texts a reader needs: ``profile``
     and ``reference`` (name and title) and ``differences`` (a list, empty for the reference profile itself)."""
     base = reference_profile(house)
+    if lang not in LANGUAGES:
+        raise MjrefError("lang: expected one of %(languages)s", languages=", ".join(LANGUAGES))
     fan_names = _fan_names(read, lang)
     found = positions(house, base, read, lang)
     found += fan_values(house, base, fan_names.__getitem__)

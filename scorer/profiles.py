@@ -100,7 +100,19 @@ def fingerprint(profile: Profile) -> str:
         "points": sorted(profile.points.items()),
         "overlaps": sorted(profile.overlaps),
     }
+    content.update(_house_content(profile))
     return hashlib.sha256(json.dumps(content).encode()).hexdigest()
+
+
+def _house_content(profile: Profile) -> dict[str, list[Any]]:
+    """What a house's own rulings and exclusion changes add to :func:`fingerprint` (nothing when it has none, so
+    the fingerprints of other profiles stay as they were)."""
+    content: dict[str, list[Any]] = {}
+    if profile.house_rulings:
+        content["rulings"] = sorted([r.id, r.title, r.answer] for r in profile.house_rulings)
+    if profile.exclusion_changes:
+        content["exclusions"] = sorted([c.within, c.fan, c.ruling, c.kind] for c in profile.exclusion_changes)
+    return content
 
 
 def builtin_names() -> list[str]:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from mjref.main import cli
 from scorer import ProfileError, score
-from scorer.profiles import load_profile
+from scorer.profiles import fingerprint, load_profile
 
 # Four concealed pungs waiting on the East pair. Worked by hand under green-book: Four Concealed Pungs 64
 # + Mixed Shifted Pungs 8 (2m 3p 4s) + Pung of Terminals or Honors 1 (1m) + Single Wait 1 = 74; All Pungs,
@@ -229,3 +229,11 @@ def test_a_file_may_restore_what_the_file_it_extends_lifted(tmp_path):
     assert result.total == GREEN_BOOK_TOTAL  # All Pungs implied again, as under green-book
     dropped = {e.key: e for e in result.excluded}["all-pungs"]
     assert dropped.by == (12,) and "our-no-forced-scoring" in dropped.rulings
+
+
+def test_the_fingerprint_changes_with_the_exclusions_and_rulings(tmp_path):
+    # An audit-log report resumes only under the same profile (scorer.profiles.fingerprint): a changed lift is another.
+    forced = load_profile(write(tmp_path, "forced.yaml", FORCED))
+    other = load_profile(write(tmp_path, "other.yaml", FORCED.replace("our-forced-scoring", "our-forcing")))
+    plain = load_profile(write(tmp_path, "plain.yaml", FORCED.split("rulings:")[0].replace("forced", "plain")))
+    assert len({fingerprint(forced), fingerprint(other), fingerprint(plain)}) == 3

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.house_differences import fan_values
+from kb.house_differences import fan_values, house_differences
+from scorer import MjrefError
 from scorer.profiles import load_profile
 from web.export.pages import json_path, site_paths
 from web.guard import PUBLIC
@@ -158,3 +159,10 @@ def test_a_house_ruling_cited_by_the_scorer_leads_to_the_house_page(club_site):
         == "/zh/house#house-ruling-our-forced-scoring"
     )
     assert club_site.get("/rulings/no-such-ruling").status_code == 404
+
+
+def test_the_differences_refuse_what_is_not_a_profile_or_a_language(db):
+    with pytest.raises(MjrefError, match="profile: expected a loaded profile, not str"):
+        house_differences("green-book", lambda sql, params=(): [])  # type: ignore[arg-type]
+    with pytest.raises(MjrefError, match="lang: expected one of en, zh"):
+        house_differences(load_profile("green-book"), lambda sql, params=(): [], "fr")
