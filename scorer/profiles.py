@@ -30,6 +30,7 @@ from rulings import PROFILES_DIR
 
 from .babcock.options import OPTIONS
 from .errors import Message, ProfileError
+from .house_rules import ExclusionChange, HouseRules, HouseRuling
 from .mcr.positions import DISPUTED, OVERLAPS, POINTS, REQUIRES, check_position
 from .mcr.table import FANS, FANS_BY_KEY
 from .strict_yaml import Document, YamlError, read
@@ -41,7 +42,7 @@ MAX_POINTS = 88  # a house value for a fan: 0 (never scores) up to the Green Boo
 MAX_CHAIN = 16  # profiles in one extends chain
 PROFILES_KEPT: Final = 64  # profiles each cache keeps: the functools caches here and the scorer's (entry, exclude)
 MAX_TEXT = {"name": 80, "title": 200, "extends": 400, "ruleset": 20}  # characters of each text field
-FIELDS = ("name", "title", "ruleset", "extends", "positions", "points")
+FIELDS = ("name", "title", "ruleset", "extends", "positions", "points", "rulings", "exclusions")
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,6 +56,8 @@ class Profile:
     overlaps: frozenset[tuple[int, int]]
     source: str
     ruleset: str = "mcr"
+    house_rulings: tuple[HouseRuling, ...] = ()  # the house's own rulings (``rulings``)
+    exclusion_changes: tuple[ExclusionChange, ...] = ()  # the exclusions it lifts or adds (``exclusions``)
 
     def position(self, ruling: str) -> str:
         return self.positions[ruling]
@@ -97,7 +100,19 @@ def fingerprint(profile: Profile) -> str:
         "points": sorted(profile.points.items()),
         "overlaps": sorted(profile.overlaps),
     }
+    content.update(_house_content(profile))
     return hashlib.sha256(json.dumps(content).encode()).hexdigest()
+
+
+def _house_content(profile: Profile) -> dict[str, list[Any]]:
+    """What a house's own rulings and exclusion changes add to :func:`fingerprint` (nothing when it has none, so
+    the fingerprints of other profiles stay as they were)."""
+    content: dict[str, list[Any]] = {}
+    if profile.house_rulings:
+        content["rulings"] = sorted([r.id, r.title, r.answer] for r in profile.house_rulings)
+    if profile.exclusion_changes:
+        content["exclusions"] = sorted([c.within, c.fan, c.ruling, c.kind] for c in profile.exclusion_changes)
+    return content
 
 
 def builtin_names() -> list[str]:
@@ -246,9 +261,24 @@ def load_profile(ref: str = DEFAULT) -> Profile:
     final.update(points)
     top, top_label, _ = chain[0]
     name = str(top.get("name") or Path(top_label).stem)
+    own, changes = _house_rules(chain, ruleset)
     if ruleset != "mcr":
-        return Profile(name, str(top.get("title") or name), positions, {}, frozenset(), top_label, ruleset)
-    return Profile(name, str(top.get("title") or name), positions, final, frozenset(overlaps), top_label)
+        return Profile(name, str(top.get("title") or name), positions, {}, frozenset(), top_label, ruleset, own)
+    title = str(top.get("title") or name)
+    return Profile(name, title, positions, final, frozenset(overlaps), top_label, ruleset, own, changes)
+
+
+def _house_rules(
+    chain: list[tuple[dict[str, Any], str, Document]], ruleset: str
+) -> tuple[tuple[HouseRuling, ...], tuple[ExclusionChange, ...]]:
+    """The chain's own rulings and exclusion changes (:mod:`scorer.house_rules`), from its base up."""
+    house = HouseRules()
+    for data, label, doc in reversed(chain):
+        if ruleset != "mcr" and "exclusions" in data:
+            where = f"{label}:{doc.line('exclusions')}"
+            raise ProfileError("exclusions: a Babcock profile has no exclusion table to change", where)
+        house.read(data, doc, label)
+    return tuple(house.rulings.values()), house.changes()
 
 
 def _check_required(positions: dict[str, str], set_at: dict[str, str]) -> None:

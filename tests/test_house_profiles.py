@@ -69,7 +69,7 @@ def test_a_house_file_overrides_one_position_and_keeps_the_rest(tmp_path):
         ),
         (
             {"p.yaml": "name: p\nextends: green-book\ncolour: green\n"},
-            "p.yaml:3: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points",
+            "p.yaml:3: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points,",
         ),
         (
             # rulings/mcr/kong-table.md, position chinese: one melded and one concealed kong score the 5-point

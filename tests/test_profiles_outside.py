@@ -92,9 +92,11 @@ def test_a_file_that_is_not_a_profile_is_never_quoted(tmp_path, reached):
     assert result.exit_code == 2
     assert "token" not in result.stderr and "hunter2" not in result.stderr and "s3cret" not in result.stderr
     assert result.stderr.endswith(
-        "secret.yaml:1: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points\n"
+        "secret.yaml:1: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points, "
+        "rulings, exclusions\n"
     ) or result.stderr.endswith(
-        "link.yaml:1: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points\n"
+        "link.yaml:1: unknown field: a profile has only the fields name, title, ruleset, extends, positions, points, "
+        "rulings, exclusions\n"
     ), result.stderr
 
 

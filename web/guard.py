@@ -42,7 +42,7 @@ ALLOW = ", ".join(METHODS)
 DB = "kb"
 PUBLIC = re.compile(
     r"/(?:zh|zh/index\.json|index\.json)?|(?:/zh)?/(?:rulings|fans|sources)/[^/]+|(?:/zh)?/-/(?:search|score|table)(?:\.json)?"
-    r"|/-/qr\.svg"
+    r"|(?:/zh)?/house(?:\.json)?|/-/qr\.svg"
     r"|(?:/zh)?/-/sheet(?:\.json)?"
     r"|(?:/zh)?/-/waits\.json"
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"

@@ -7,6 +7,7 @@ from typing import Any
 from datasette import Response, hookimpl
 
 from .cache import cached
+from .house_page import house_page
 from .reference import fan_page, home, source_page
 from .ruling_page import ruling_page
 from .score import qr_code, score_page
@@ -47,6 +48,7 @@ def register_routes() -> list[tuple[str, Any]]:
         (r"^" + lang + r"/-/search" + fmt, cached(search_page)),
         (r"^" + lang + r"/-/score" + fmt, cached(score_page)),
         (r"^" + lang + r"/-/table" + fmt, cached(table_page)),
+        (r"^" + lang + r"/house" + fmt, cached(house_page)),
         (r"^/zh$", zh_home),
         (r"^/-/qr\.svg$", cached(qr_code)),
         (r"^" + lang + r"/-/sheet" + fmt, cached(sheet_page)),

@@ -45,6 +45,9 @@ async def ruling_page(datasette: Any, request: Any) -> Response:
     rid = request.url_vars["id"]
     prepared = prepare(datasette, lang_of(request)).get(rid)
     if prepared is None:
+        if any(r.id == rid for r in profiles(datasette)[0].house_rulings):  # the house's own: on the house page
+            house = site_urls(datasette, lang_of(request))["house_url"]()
+            return Response.redirect(house + (".json" if request.url_vars.get("format") else f"#house-ruling-{rid}"))
         raise NotFound(f"ruling {rid!r} not found")
     return await respond(datasette, request, "mjref_ruling.html", prepared.data, examples_html=prepared.examples_html)
 

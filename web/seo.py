@@ -1,8 +1,8 @@
 """What crawlers see: ``/robots.txt`` (the ``datasette-block-robots`` plugin) keeps them off the data, the search
 and the score pages (``/kb``, ``/-/``, ``/zh/-/``), as configured in ``metadata.yaml``, and points to
-``/sitemap.xml`` (the ``datasette-sitemap`` plugin), which lists every ruling, fan and source page in English and
-in Chinese: the paths this module contributes. Each page names its other language itself (``hreflang`` links in
-``mjref_base.html``)."""
+``/sitemap.xml`` (the ``datasette-sitemap`` plugin), which lists the home and house pages and every ruling, fan and
+source page in English and in Chinese: the paths this module contributes. Each page names its other language
+itself (``hreflang`` links in ``mjref_base.html``)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def sitemap_extra_paths(datasette: Any) -> Any:
         out = []
         for lang in LANGUAGES:
             made = site_urls(datasette, lang)
-            out += [made["home_url"](), *(made[maker](key) for maker, key in keyed)]
+            out += [made["home_url"](), made["house_url"](), *(made[maker](key) for maker, key in keyed)]
         return out
 
     return paths

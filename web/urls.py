@@ -78,6 +78,7 @@ def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
         "score_url": lambda params=None: with_query("/-/score", params),
         "table_url": lambda params=None: with_query("/-/table", params),
         "sheet_url": lambda params=None: with_query("/-/sheet", params),
+        "house_url": lambda: page("/house"),
     }
 
 

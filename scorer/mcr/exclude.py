@@ -7,7 +7,8 @@
    a forest over the sets), maximising points (principle 4, higher score).
 2. The exclusion table (``exclusions.csv``) then removes what a scored fan implies,
    walking fans from the highest (1) to the lowest, so a fan excluded by a higher one no
-   longer excludes anything itself.
+   longer excludes anything itself. A house profile may lift rows or add some (its ``exclusions``,
+   :mod:`scorer.house_rules`), each citing the house's ruling on the fan it keeps or drops.
 
 Compiled with mypyc in a wheel (``setup.py``). What the compiler needs: :class:`Removal` and :class:`Row`
 are plain classes with ``__slots__`` and an ``__init__`` of their own (compiled, native classes; a
@@ -331,11 +332,24 @@ def rules_for(profile: Profile) -> Rules:
 def _work_out_rules(profile: Profile) -> Rules:
     active: dict[int, list[Row]] = {}
     waived: dict[tuple[int, int], list[str]] = {}
+    lifted: dict[tuple[int, int], str] = {}  # rows the house lifts (``exclusions: lift``): its ruling
+    for change in profile.exclusion_changes:
+        if change.lift:
+            lifted[change.within, change.fan] = change.ruling
+        else:  # a row the house adds: every instance, cited with its ruling
+            rule = ExclusionRule(change.within, change.fan, "all", "", change.ruling, "")
+            active.setdefault(change.within, []).append(Row(rule))
     for rule in EXCLUSIONS:
-        if rule.in_force(profile):
+        pair = (rule.fan, rule.excludes)
+        house = lifted.get(pair)
+        if house is not None:
+            cited = waived.setdefault(pair, [])
+            if house not in cited:
+                cited.append(house)  # the fan that stays cites the house's ruling, once
+        elif rule.in_force(profile):
             active.setdefault(rule.fan, []).append(Row(rule))
         else:
-            waived.setdefault((rule.fan, rule.excludes), []).append(rule.ruling)
+            waived.setdefault(pair, []).append(rule.ruling)
     # A fan a higher one excluded excludes nothing: the excluding fans are walked from the highest value down.
     order = sorted(active, key=lambda n: (-profile.points.get(n, 0), n))
     rank = [-1] * N_FANS

@@ -68,7 +68,7 @@ def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
     """
     paths = []
     for lang in LANG_PREFIXES:
-        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}", f"{lang}{SHEET}"]
+        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}", f"{lang}{SHEET}", f"{lang}/house"]
         for kind in ("rulings", "fans", "sources"):
             paths += [f"{lang}/{kind}/{quote(str(key), safe='')}" for key in sorted(ids[kind])]
     return paths
