@@ -86,7 +86,7 @@ class Missed:
 @dataclass(frozen=True)
 class Audit:
     score: Score | None  # None when the tiles make no winning hand (a false win)
-    claimed_total: int
+    claimed_total: int | None  # None when nothing was claimed
     verdicts: tuple[Verdict, ...]
     missed: tuple[Missed, ...]
     reading: int = 0  # the reading the claim was judged against: 0 the main one, k the k-th alternative
@@ -108,6 +108,7 @@ class Audit:
         """Whether the claim matches the tiles' score, fan by fan and in points (the win aside)."""
         return (
             self.score is not None
+            and self.claimed_total is not None
             and self.claimed_total == self.total
             and all(v.verdict == "accepted" for v in self.verdicts)
             and not self.missed
@@ -125,7 +126,7 @@ class Audit:
             **self.win.to_dict(),
             "total": self.total if self.score is not None else None,
             "claimed_total": self.claimed_total,
-            "right": self.claim_is_right,
+            "right": None if self.claimed_total is None else self.claim_is_right,
             "reading": self.reading,
             "readings": 1 + len(self.score.alternatives) if self.score is not None else 0,
             "verdicts": [v.to_dict() for v in self.verdicts],
@@ -285,7 +286,7 @@ def audit(
     rules = load_profile(profile)
     values = rules.points
     if claim is None:
-        return Audit(result, -1 if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
+        return Audit(result, claim_total, (), (), 0, win, text, rules.name)
     claims = parse_claims(claim, names)
     claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
     if result is None:  # no winning hand: no fan to judge

@@ -173,11 +173,12 @@ def format_audit(result: Audit, lang: str = "en") -> str:
             _label(_("Penalty")) + i18n.localize(win.penalty_message or "", lang),
             _label(_("Rulings")) + ", ".join(win.rulings),
         ]
-    lines.append(_label(_("Claimed")) + _("%(points)s points") % {"points": result.claimed_total})
+    if result.claimed_total is not None:
+        lines.append(_label(_("Claimed")) + _("%(points)s points") % {"points": result.claimed_total})
     if result.score is None:
         lines.append(_label(_("Scorer")) + _("no winning hand: no fan to score"))
         return "\n".join([*lines, "", _label(_("Verdict")) + _("a false win: the claim is NOT right")])
-    diff = result.claimed_total - result.total
+    diff = 0 if result.claimed_total is None else result.claimed_total - result.total
     off = ""
     if diff:
         off = _(" (the claim is %(points)s too high)") if diff > 0 else _(" (the claim is %(points)s too low)")

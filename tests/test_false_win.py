@@ -127,7 +127,7 @@ def test_audit_log_counts_false_wins_on_their_own_line(tmp_path):
     report = tmp_path / "report.jsonl"
     r = run("audit-log", str(event), "--out", str(report), "--jobs", "1")
     assert r.exit_code == 0, r.output
-    assert "agreements 1, disagreements 1, without a claim 1" in r.output
+    assert "agreements 1, disagreements 1 (1 of them false wins), without a claim 1" in r.output
     assert "false wins 2 (below the minimum or no winning hand, claimed or not)" in r.output
     assert "       2  false-win" in r.output and "       2  penalty-amounts" in r.output
     records = [json.loads(x) for x in report.read_text(encoding="utf-8").splitlines()[1:]]
