@@ -48,6 +48,18 @@ def profile_option(f: F) -> F:
     )(f)
 
 
+def babcock_profile_option(f: F) -> F:
+    """``--profile NAME|FILE`` of a Babcock command: a Babcock profile or a file extending one; default babcock."""
+    return click.option(
+        "--profile",
+        "profile",
+        default="babcock",
+        show_default=True,
+        metavar="NAME|FILE",
+        help="House interpretation: babcock, babcock-optional, or a YAML file that extends one.",
+    )(f)
+
+
 def lang_option(f: F) -> F:
     """``--lang en|zh``: the language of the text printed (fan names, labels, messages, the error line); default
     English."""
