@@ -93,6 +93,7 @@ class Audit:
     win: WinVerdict = WinVerdict(True)  # whether the win stands, judged before the fans
     hand: str = ""  # the hand's canonical text
     profile: str = ""
+    fans_sum: int | None = None  # what the claimed fans add up to, when both fans and a total were claimed
 
     @property
     def total(self) -> int:
@@ -211,7 +212,10 @@ def _verdicts(
         if have >= c.count:
             left[n] -= c.count
             f = awarded[n]
-            verdicts.append(verdict("accepted", f.rulings, Message("scored: %(sets)s", sets=" ".join(f.sets))))
+            scored = (
+                Message("scored: %(sets)s", sets=" ".join(f.sets)) if f.sets else Message("scored by the whole hand")
+            )
+            verdicts.append(verdict("accepted", f.rulings, scored))
         elif have > 0 or n in awarded:
             left[n] = 0
             rulings = out.rulings if out else awarded[n].rulings
@@ -290,7 +294,8 @@ def audit(
     claims = parse_claims(claim, names)
     claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
     if result is None:  # no winning hand: no fan to judge
-        return Audit(None, claimed if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
+        total = claimed if claim_total is None else claim_total
+        return Audit(None, total, (), (), 0, win, text, rules.name, None if claim_total is None else claimed)
     readings = readings_of(result)
     best: tuple[int, Reading, list[Verdict], list[Missed]] | None = None
     for reading in readings:
@@ -305,7 +310,8 @@ def audit(
     assert best is not None
     _, reading, verdicts, missed = best
     total = claim_total if claim_total is not None else claimed
-    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index, win, text, rules.name)
+    fans_sum = None if claim_total is None else claimed
+    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index, win, text, rules.name, fans_sum)
 
 
 @dataclass(frozen=True)

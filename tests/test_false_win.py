@@ -89,10 +89,10 @@ def test_mjref_audit_says_false_win_and_exits_1():
     assert r.exit_code == 1, r.output
     lines = r.output.splitlines()
     assert (
-        lines[2] == "Win        a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum"
+        lines[4] == "Win        a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum"
     )
-    assert lines[3] == "Penalty    30 points: 10 to each of the other three players (chinese-2006)"
-    assert lines[4] == "Rulings    false-win, eight-point-minimum, penalty-amounts"
+    assert lines[5] == "Penalty    30 points: 10 to each of the other three players (chinese-2006)"
+    assert lines[6] == "Rulings    false-win, eight-point-minimum, penalty-amounts"
     assert lines[-1] == "Verdict    a false win: the claim is NOT right" and "the claim is right" not in r.output
 
 
