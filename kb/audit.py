@@ -32,9 +32,11 @@ from scorer.errors import Message, MjrefError
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
+from scorer.notation import parse
 from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
+from .claim_needs import what_is_needed
 from .claims import Claim, checked_index, parse_claims
 from .false_win import WinVerdict, judge_win
 from .i18n import FanName
@@ -249,7 +251,12 @@ def _verdicts(
             )
             verdicts.append(verdict("absent", (*rulings, info.ruling), why))
         else:
-            why = Message("the hand does not have %(fan)s: see its definition", fan=name)
+            needed = what_is_needed(parse(result.hand), info.key)
+            why = (
+                Message("the hand does not have %(fan)s: %(needed)s", fan=name, needed=needed)
+                if needed is not None
+                else Message("the hand does not have %(fan)s: see its definition", fan=name)
+            )
             verdicts.append(verdict("absent", (info.ruling,), why))
     return verdicts, left
 
