@@ -32,9 +32,11 @@ from scorer.errors import Message, MjrefError
 from scorer.hand import Hand
 from scorer.mcr.positions import DISPUTED, POINTS
 from scorer.mcr.table import FANS
+from scorer.notation import parse
 from scorer.profiles import Profile, builtin_names, load_profile
 from scorer.result import Excluded, FanScore, Score
 
+from .claim_needs import what_is_needed
 from .claims import Claim, checked_index, parse_claims
 from .false_win import WinVerdict, judge_win
 from .i18n import FanName
@@ -86,13 +88,14 @@ class Missed:
 @dataclass(frozen=True)
 class Audit:
     score: Score | None  # None when the tiles make no winning hand (a false win)
-    claimed_total: int
+    claimed_total: int | None  # None when nothing was claimed
     verdicts: tuple[Verdict, ...]
     missed: tuple[Missed, ...]
     reading: int = 0  # the reading the claim was judged against: 0 the main one, k the k-th alternative
     win: WinVerdict = WinVerdict(True)  # whether the win stands, judged before the fans
     hand: str = ""  # the hand's canonical text
     profile: str = ""
+    fans_sum: int | None = None  # what the claimed fans add up to, when both fans and a total were claimed
 
     @property
     def total(self) -> int:
@@ -108,6 +111,7 @@ class Audit:
         """Whether the claim matches the tiles' score, fan by fan and in points (the win aside)."""
         return (
             self.score is not None
+            and self.claimed_total is not None
             and self.claimed_total == self.total
             and all(v.verdict == "accepted" for v in self.verdicts)
             and not self.missed
@@ -125,7 +129,7 @@ class Audit:
             **self.win.to_dict(),
             "total": self.total if self.score is not None else None,
             "claimed_total": self.claimed_total,
-            "right": self.claim_is_right,
+            "right": None if self.claimed_total is None else self.claim_is_right,
             "reading": self.reading,
             "readings": 1 + len(self.score.alternatives) if self.score is not None else 0,
             "verdicts": [v.to_dict() for v in self.verdicts],
@@ -210,7 +214,10 @@ def _verdicts(
         if have >= c.count:
             left[n] -= c.count
             f = awarded[n]
-            verdicts.append(verdict("accepted", f.rulings, Message("scored: %(sets)s", sets=" ".join(f.sets))))
+            scored = (
+                Message("scored: %(sets)s", sets=" ".join(f.sets)) if f.sets else Message("scored by the whole hand")
+            )
+            verdicts.append(verdict("accepted", f.rulings, scored))
         elif have > 0 or n in awarded:
             left[n] = 0
             rulings = out.rulings if out else awarded[n].rulings
@@ -244,7 +251,12 @@ def _verdicts(
             )
             verdicts.append(verdict("absent", (*rulings, info.ruling), why))
         else:
-            why = Message("the hand does not have %(fan)s: see its definition", fan=name)
+            needed = what_is_needed(parse(result.hand), info.key)
+            why = (
+                Message("the hand does not have %(fan)s: %(needed)s", fan=name, needed=needed)
+                if needed is not None
+                else Message("the hand does not have %(fan)s: see its definition", fan=name)
+            )
             verdicts.append(verdict("absent", (info.ruling,), why))
     return verdicts, left
 
@@ -285,11 +297,12 @@ def audit(
     rules = load_profile(profile)
     values = rules.points
     if claim is None:
-        return Audit(result, -1 if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
+        return Audit(result, claim_total, (), (), 0, win, text, rules.name)
     claims = parse_claims(claim, names)
     claimed = sum(values.get(c.fan.number, c.fan.points) * c.count for c in claims)
     if result is None:  # no winning hand: no fan to judge
-        return Audit(None, claimed if claim_total is None else claim_total, (), (), 0, win, text, rules.name)
+        total = claimed if claim_total is None else claim_total
+        return Audit(None, total, (), (), 0, win, text, rules.name, None if claim_total is None else claimed)
     readings = readings_of(result)
     best: tuple[int, Reading, list[Verdict], list[Missed]] | None = None
     for reading in readings:
@@ -304,7 +317,8 @@ def audit(
     assert best is not None
     _, reading, verdicts, missed = best
     total = claim_total if claim_total is not None else claimed
-    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index, win, text, rules.name)
+    fans_sum = None if claim_total is None else claimed
+    return Audit(result, total, tuple(verdicts), tuple(missed), reading.index, win, text, rules.name, fans_sum)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ kind (not UTF-8, not JSON, a field of the wrong type, a hand that cannot be scor
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import multiprocessing
 import multiprocessing.forkserver
@@ -19,19 +20,18 @@ import signal
 import stat
 import sys
 import threading
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext, suppress
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from scorer import arguments
 from scorer.errors import MjrefError, printable
 from scorer.profiles import builtin_names, fingerprint, load_profile
 
 from .audit import audit
+from .audit_summary import Outcome, Summary, outcome
 from .claims import name_index
 from .report_file import (
     Interrupted,
@@ -48,70 +48,6 @@ MAX_BYTES = 4 * MAX_LINE  # a longer line is more than MAX_LINE characters, what
 
 # One input line as a worker gets it: its number, its bytes (or text), and the run's profile.
 Item = tuple[int, bytes | str, str]
-
-
-@dataclass
-class Summary:
-    """Counts over the report, and the rulings behind the disagreements."""
-
-    hands: int = 0
-    agreements: int = 0
-    disagreements: int = 0
-    unclaimed: int = 0
-    false_wins: int = 0  # hands below the minimum or tiles that make no winning hand, claimed or not
-    errors: int = 0
-    skipped: int = 0
-    by_ruling: Counter[str] = field(default_factory=Counter)
-    sha256: str = ""  # of the input bytes as read by this run
-
-    def add(self, outcome: Outcome) -> None:
-        """Count one report record, given as its :data:`Outcome`."""
-        agrees, rulings, false_win = outcome
-        if agrees == "error":
-            self.errors += 1
-            return
-        self.hands += 1
-        if false_win:
-            self.false_wins += 1
-        if agrees is None:
-            self.unclaimed += 1
-        elif agrees:
-            self.agreements += 1
-        else:
-            self.disagreements += 1
-        self.by_ruling.update(rulings)
-
-    def lines(self) -> list[str]:
-        out = [
-            f"hands {self.hands} (skipped as already reported: {self.skipped}), bad lines {self.errors}",
-            f"agreements {self.agreements}, disagreements {self.disagreements}, without a claim {self.unclaimed}",
-            f"false wins {self.false_wins} (below the minimum or no winning hand, claimed or not)",
-        ]
-        if self.by_ruling:
-            out.append("disagreements and false wins by the ruling that decided them:")
-            out += [f"  {n:6d}  {ruling}" for ruling, n in self.by_ruling.most_common()]
-        return out
-
-
-def deciding_rulings(record: dict[str, Any]) -> set[str]:
-    """The rulings behind a disagreement or a false win: those of the false win, of each rejected claim and of
-    each missed fan."""
-    rulings = set(record["false_win"]["rulings"]) if record.get("valid_win") is False else set()
-    rulings |= {r for v in record.get("verdicts", []) if v["verdict"] != "accepted" for r in v["rulings"]}
-    rulings |= {r for m in record.get("missed", []) for r in m["rulings"]}
-    return rulings or {"(total only)"}
-
-
-# What the summary needs of a record: whether the claim agrees ("error" for a bad line, None without a
-# claim), the rulings that decided a disagreement or a false win, and whether the win is false.
-Outcome = tuple[bool | str | None, frozenset[str], bool]
-
-
-def outcome(record: dict[str, Any]) -> Outcome:
-    if "error" in record:
-        return "error", frozenset(), False
-    agrees, false_win = record.get("agrees"), record.get("valid_win") is False
-    return agrees, frozenset(deciding_rulings(record)) if agrees is False or false_win else frozenset(), false_win
 
 
 def report_line(item: Item) -> tuple[str, Outcome]:
@@ -359,6 +295,13 @@ def _write(out: IO[str], line: str) -> None:
         raise ReportError(f"cannot write the report: {e.strerror}") from None
 
 
+class _Nowhere(io.TextIOBase):
+    """A text stream that drops what is written to it: the records when only the summary is wanted."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
 def audit_file(
     path: Path,
     out: Path | None,
@@ -366,9 +309,11 @@ def audit_file(
     jobs: int | None = None,
     on_error: Callable[[dict[str, Any]], object] | None = None,
     progress: Callable[[int], AbstractContextManager[Any]] | None = None,
+    records: bool = True,
 ) -> Summary:
     """Audit ``path`` into the report ``out`` (created, or resumed: :func:`kb.report_file.open_report`),
-    or to stdout, header first. ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
+    or to stdout, header first (or nowhere, with ``records`` false: the summary is then all there is).
+    ``progress(n)`` makes a bar for ``n`` lines (with ``update(1)``).
     SIGINT and SIGTERM raise :class:`kb.report_file.Interrupted` with the report left whole."""
     path, out = arguments.path(path, "path"), None if out is None else arguments.path(out, "out")
     arguments.known_profile(profile)
@@ -383,7 +328,7 @@ def audit_file(
             with guard.held():
                 done: dict[int, Outcome] = {}
                 if out is None:
-                    target = sys.stdout
+                    target = sys.stdout if records else cast(IO[str], _Nowhere())
                     _write(target, header_line(head))
                 else:
                     target, done = open_report(out, head, outcome, max_line=last)

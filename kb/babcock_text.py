@@ -16,7 +16,8 @@ from scorer.result import BabcockScore
 from scorer.tiles import WIND_LETTERS
 
 from . import i18n
-from .text import _label, _table, _tiles
+from .terminal import fit_lines
+from .text import LABEL_WIDTH, _label, _table, _tiles
 
 SHEET = "babcock-standard-score-sheet"
 SETTLEMENT = "babcock-settlement"
@@ -92,7 +93,7 @@ def format_babcock(result: BabcockScore, lang: str = "en") -> str:
     paid = ", ".join(f"{who[k]} {payments[k]:+d}" for k in ("winner", "east", "others") if k in payments)
     settle = _("%(paid)s; losers then settle their differences, East double (%(ruling)s)")
     lines.append(_label(_("Payments")) + settle % {"paid": paid, "ruling": SETTLEMENT})
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
 
 
 def format_table(table: Table, lang: str = "en") -> str:
@@ -138,4 +139,4 @@ def format_table(table: Table, lang: str = "en") -> str:
         if table.dead:
             dead = _("A Dead Hand pays the winner and each other player his score, and no one pays it (%(ruling)s)")
             lines.append(dead % {"ruling": SETTLEMENT})
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, label=LABEL_WIDTH))

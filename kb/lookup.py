@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
@@ -160,13 +161,15 @@ class Index:
     def __init__(self, path: Path, immutable: bool = False) -> None:
         problem = knowledge_base_problem(path)  # checked first: a FIFO or a device is never opened
         if problem == NO_SUCH_FILE:
-            raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
+            raise LookupFailed(f"no knowledge base at {path}: run 'mjref build --out {shlex.quote(str(path))}' first")
         if problem is not None:
             raise LookupFailed(f"{path} {problem}")
         try:
             self._load(path, immutable)
         except sqlite3.Error as e:
-            raise LookupFailed(f"{path} cannot be read as a knowledge base ({e}): run 'mjref build'") from None
+            raise LookupFailed(
+                f"{path} cannot be read as a knowledge base ({e}): run 'mjref build --out {shlex.quote(str(path))}'"
+            ) from None
 
     def _load(self, path: Path, immutable: bool) -> None:
         uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
@@ -434,7 +437,7 @@ def open_index(path: Path = DEFAULT_DB) -> Index:
     """The index of the database at ``path`` (a ``Path`` or a string), reused while the file is unchanged."""
     path = arguments.path(path, "path")
     if not path.exists():
-        raise LookupFailed(f"no knowledge base at {path}: run 'mjref build' first")
+        raise LookupFailed(f"no knowledge base at {path}: run 'mjref build --out {shlex.quote(str(path))}' first")
     return _index(str(path.resolve()), path.stat().st_mtime)
 
 

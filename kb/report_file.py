@@ -6,7 +6,8 @@ A report is JSON Lines. Its first line is a header naming what it reports on::
      "profile_sha256": "…"}
 
 and every later line is one input line's record (``{"line": N, …}``). :func:`open_report` creates the
-file, or resumes it when the header matches this input (same resolved path, same bytes) and the profile
+file, or resumes it when the header matches this input (same resolved path, same bytes, or bytes that begin
+with the old input's whole lines: hands appended, the header then names the grown input) and the profile
 (the same resolved content, :func:`scorer.profiles.fingerprint`: a profile file edited since, or one it
 extends, is another profile, wherever it lies), and every record is one the run could have written
 (:mod:`kb.report_records`); any other existing file is refused with :class:`ReportRefused`, naming the line,
@@ -17,6 +18,7 @@ and left byte-for-byte untouched. :class:`StopOnSignals` turns SIGINT, SIGTERM a
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import io
 import json
 import os
@@ -128,9 +130,15 @@ def _resume(
             f.write(header_line(head).encode("utf-8"))
             return _text(f), {}
         reader = io.BufferedReader(f)
-        why = _mismatch(reader.readline(MAX_HEADER), head)
+        first = reader.readline(MAX_HEADER)
+        why = _mismatch(first, head)
+        grown = None
+        if why == CHANGED:
+            grown = _prefix_lines(Path(head["input"]), json.loads(first)["sha256"])
+            why = None if grown is not None else why
         if why:
             raise refuse(why)
+        max_line = max_line if grown is None else grown[0]
         done: dict[int, T] = {}
         good_end = reader.tell()
         for number, raw in enumerate(reader, start=2):
@@ -144,6 +152,9 @@ def _resume(
             done[record["line"]] = summarize(record)
             good_end += len(raw)
         reader.detach()  # f stays open, for writing
+        if grown is not None:  # the same header, for the grown input: 64 hex digits over 64, in one write
+            at = first.index(b'"sha256": "') + len(b'"sha256": "')
+            os.pwrite(f.fileno(), head["sha256"].encode("ascii"), at)
         f.truncate(good_end)
         f.seek(0, os.SEEK_END)
     except BaseException:
@@ -163,9 +174,35 @@ def _mismatch(first: bytes, head: dict[str, Any]) -> str | None:
     if found.get("input") != head["input"]:
         return f"it is the report of another input ({printable(str(found.get('input')))})"
     if found.get("sha256") != head["sha256"]:
-        return "the input has changed since this report was begun (its sha256 differs)"
+        return CHANGED
     if found.get("profile_sha256") != head["profile_sha256"]:
         return "it was begun with another profile, or with this profile's file before it was changed"
+    return None
+
+
+CHANGED = (
+    "the input has changed since this report was begun (its sha256 differs, and the input it was begun on"
+    " is not its beginning)"
+)
+
+
+def _prefix_lines(path: Path, sha256: object) -> tuple[int] | None:
+    """When the first whole lines of ``path`` are, byte for byte, the input whose bytes hash to ``sha256`` (an
+    event file a round's hands were appended to), how many lines they are; None when no beginning is."""
+    if not isinstance(sha256, str):
+        return None
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            number = 0
+            while chunk := f.readline(1 << 16):
+                digest.update(chunk)
+                if chunk.endswith(b"\n"):  # a line ends: the old input may have ended with it
+                    number += 1
+                    if digest.copy().hexdigest() == sha256:
+                        return (number,)
+    except OSError:
+        return None
     return None
 
 

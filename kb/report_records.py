@@ -85,8 +85,8 @@ AUDIT_FIELDS: dict[str, Check] = {
     "profile": _text,
     "valid_win": lambda v: type(v) is bool,
     "total": lambda v: v is None or _whole()(v),
-    "claimed_total": lambda v: type(v) is int,
-    "right": lambda v: type(v) is bool,
+    "claimed_total": lambda v: v is None or type(v) is int,
+    "right": lambda v: v is None or type(v) is bool,
     "reading": _whole(),
     "readings": _whole(1),
     "verdicts": _list_of(VERDICT_FIELDS),
@@ -119,4 +119,6 @@ def check_record(record: Any, *, max_line: int) -> str | None:
     problem = _problem(record, fields)
     if problem is None and record["agrees"] is not None and record["agrees"] != record["right"]:
         return '"agrees" contradicts "right"'
+    if problem is None and (record["claimed_total"] is None) != (record["right"] is None):
+        return '"right" contradicts "claimed_total"'
     return problem

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,14 @@ from scorer.profiles import DEFAULTS, load_profile
 
 from . import i18n
 from .lookup import open_index
+from .terminal import fit_lines, width, wrap
 from .text import LABEL_WIDTH, _width
 
-WIDTH = 100  # the terminal lines the texts are wrapped to
 _CITATION = re.compile(r"\[@([^,\]]+),\s*([^\]]*)\]")
 _LINK = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
 _MARKUP = re.compile(r"\*\*|__|`")
+_LIST_ITEM = re.compile(r"\s*(?:[-*]|\d+\.)\s")
 _HEADING = re.compile(r"^#{1,6}\s+", re.M)
-_PIECES = re.compile(r"[\x21-\x7e]+|.", re.S)  # what a line of CJK text may break between
 
 
 class UnknownRuling(MjrefError):
@@ -136,17 +135,34 @@ def _wrapped(label: str, text: str) -> list[str]:
 
 
 def _wrap(text: str, first: str, rest: str) -> list[str]:
-    """``text`` in lines of at most :data:`WIDTH` columns: at spaces, or, in text with CJK characters (which
-    has none between its words), between any two of them, a word in letters kept whole."""
-    if _width(text) == len(text):
-        return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest)
-    lines, line = [], first
-    for piece in _PIECES.findall(text):
-        if _width(line) + _width(piece) > WIDTH and line.strip():
-            lines.append(line.rstrip())
-            line = rest
-        line += piece
-    return [*lines, line.rstrip()]
+    """``text`` in lines that fit the terminal (:func:`kb.terminal.wrap`)."""
+    return wrap(text, width(), rest, first)
+
+
+def _reflowed(body: str) -> list[str]:
+    """The body's paragraphs and list items, each wrapped to the terminal as one (its source lines broken
+    wherever its author's editor broke them); a table row or a heading is kept as it is."""
+    out: list[str] = []
+    item: list[str] = []
+
+    def flush() -> None:
+        if item:
+            text = " ".join(part.strip() for part in item)
+            hang = "  " if _LIST_ITEM.match(text) else ""
+            out.extend(wrap(text, width(), hang))
+            item.clear()
+
+    for line in body.splitlines():
+        if not line.strip() or line.lstrip().startswith("|"):
+            flush()
+            out.append(line)
+        elif _LIST_ITEM.match(line):
+            flush()
+            item.append(line)
+        else:
+            item.append(line)
+    flush()
+    return out
 
 
 def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
@@ -169,7 +185,7 @@ def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
             who = f" ({', '.join(p['profiles'])})" if p["profiles"] else ""
             text = f"{p['id']}{who}: {p['summary']}"
             lines += _wrap(text, "  ", "    ")
-    lines += ["", data["body"]]
+    lines += ["", *_reflowed(data["body"])]
     if data["citations"]:
         lines += ["", _("Citations")]
         for c in data["citations"]:
@@ -178,4 +194,4 @@ def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
     if data["related"]:
         lines += ["", _("Related rulings")]
         lines += [f"  {r['id']}  {r['title']}  {r['url']}" for r in data["related"]]
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines))

@@ -14,7 +14,8 @@ from scorer.sheet.audit import PAYMENT, PENALTY, Difference
 from scorer.sheet.settle import HandResult
 
 from . import i18n
-from .text import _label, _table
+from .terminal import fit_lines
+from .text import LABEL_WIDTH, _label, _table
 
 
 def format_sheet(sheet: Sheet, lang: str = "en") -> str:
@@ -59,7 +60,7 @@ def format_sheet(sheet: Sheet, lang: str = "en") -> str:
         _label(_("Table pts")) + _table_points(sheet, _),
         _label(_("Paper")) + _paper(sheet.first_difference, sheet, lang),
     ]
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
 
 
 def _result(h: HandResult, _: Callable[[str], str]) -> str:

@@ -8,8 +8,6 @@ aligned by display width, a CJK character taking two columns.
 
 from __future__ import annotations
 
-import unicodedata
-
 from scorer.errors import printable
 from scorer.hand import Hand, Kind
 from scorer.mcr.score import MINIMUM
@@ -19,6 +17,7 @@ from scorer.tiles import WIND_LETTERS, name
 
 from . import i18n
 from .audit import Audit, Comparison
+from .terminal import display_width, fit_lines, fit_table
 
 LABEL_WIDTH = 11  # "Situation  ": the labels of a report's head and foot, padded to one column
 # The verdicts of kb.audit, shown through the catalogue (message ids that are not literals in a call).
@@ -33,12 +32,10 @@ def terminal_lines(lines: list[str]) -> str:
     Profile  club\\x1b[2J
     ok
     """
-    return "\n".join(map(printable, lines))
+    return "\n".join(fit_lines([printable(line) for line in lines], label=LABEL_WIDTH))
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: two for a wide (CJK) character, one for any other."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+_width = display_width
 
 
 def _label(text: str) -> str:
@@ -145,27 +142,20 @@ def _payments(payments: dict[str, int] | None, lang: str = "en") -> str:
 
 
 def _table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> list[str]:
-    """Rows as aligned columns under ``headers`` (indices in ``right`` aligned right); [] if no rows."""
-    if not rows:
-        return []
-    right = right or set()
-    widths = [max(_width(r[i]) for r in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        padded = []
-        for i, (c, w) in enumerate(zip(cells, widths, strict=True)):
-            pad = " " * (w - _width(c))
-            padded.append(pad + c if i in right else c + pad)
-        return ("  " + "  ".join(padded)).rstrip()
-
-    return [line(headers), *(line(r) for r in rows)]
+    """Rows as aligned columns under ``headers`` (indices in ``right`` aligned right), fitted to the terminal
+    (:func:`kb.terminal.fit_table`); [] if no rows."""
+    return fit_table(headers, rows, right)
 
 
 def format_audit(result: Audit, lang: str = "en") -> str:
     """A readable verdict: a false win first, then the claim against the scorer, claim by claim, then what the
     claim missed."""
     _ = i18n.gettext(lang)
-    lines = [_label(_("Hand")) + result.hand, _label(_("Profile")) + result.profile]
+    lines = [_label(_("Hand")) + result.hand]
+    if result.hand:
+        hand = parse(result.hand)
+        lines += [_label(_("Tiles")) + _tiles(hand, lang), _label(_("Situation")) + _situation(hand, lang)]
+    lines.append(_label(_("Profile")) + result.profile)
     win = result.win
     if not win.valid:
         lines += [
@@ -173,11 +163,15 @@ def format_audit(result: Audit, lang: str = "en") -> str:
             _label(_("Penalty")) + i18n.localize(win.penalty_message or "", lang),
             _label(_("Rulings")) + ", ".join(win.rulings),
         ]
-    lines.append(_label(_("Claimed")) + _("%(points)s points") % {"points": result.claimed_total})
+    if result.claimed_total is not None:
+        claimed = _("%(points)s points") % {"points": result.claimed_total}
+        if result.fans_sum is not None and result.fans_sum != result.claimed_total:
+            claimed += _(" (but the fans claimed add up to %(points)s)") % {"points": result.fans_sum}
+        lines.append(_label(_("Claimed")) + claimed)
     if result.score is None:
         lines.append(_label(_("Scorer")) + _("no winning hand: no fan to score"))
         return "\n".join([*lines, "", _label(_("Verdict")) + _("a false win: the claim is NOT right")])
-    diff = result.claimed_total - result.total
+    diff = 0 if result.claimed_total is None else result.claimed_total - result.total
     off = ""
     if diff:
         off = _(" (the claim is %(points)s too high)") if diff > 0 else _(" (the claim is %(points)s too low)")

@@ -17,7 +17,8 @@ from scorer.wait_list import FanDifference, Waits, WaitsComparison, WaitTile
 from scorer.wait_list.grid import EXHAUSTED, FALSE_WIN
 
 from . import i18n
-from .text import _label, _table
+from .terminal import fit_lines
+from .text import LABEL_WIDTH, _label, _table
 
 BELOW = "*"  # the mark of a total below the minimum
 
@@ -42,7 +43,7 @@ def format_waits(result: Waits, lang: str = "en") -> str:
         ]
         lines += ["", *_table(headers, rows, right={1, 2, 3})]
     lines += _notes(result, _)
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
 
 
 def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
@@ -53,7 +54,7 @@ def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
     lines = [_label(_("Hand")) + first.hand, _label(_("Profiles")) + ", ".join(profiles)]
     lines += _readiness(first, lang)
     if not first.waits:
-        return "\n".join(lines)
+        return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
     rows = []
     for k, w in enumerate(first.waits):
         cells = [f"{_total(g.waits[k].discard)} / {_total(g.waits[k].self_drawn)}" for g in result.grids.values()]
@@ -67,7 +68,7 @@ def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
     lines += _exhausted(first, _)
     if not result.differences:
         lines += ["", _("No win on these tiles scores differently under these profiles.")]
-        return "\n".join(lines)
+        return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
     lines += ["", _("Differences")]
     ways = {
         "discard": _("on a discard"),
@@ -82,7 +83,7 @@ def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
             lines.append(f"  {tile if k == 0 else '':4}{ways[d.way]}: {totals}")
         fans = dict.fromkeys(_fan_line(f, lang) for d in here for f in d.fans)
         lines += [f"      {line}" for line in fans]
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
 
 
 def _fan_line(f: FanDifference, lang: str) -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from kb import terminal
 from kb.audit_log import audit_file
 from kb.report_file import Interrupted
 from scorer.errors import printable
@@ -26,17 +27,34 @@ from .options import BadInput, profile_option
     default=None,
     help="Worker processes (default and most: the cores this process may use; more would only cost memory).",
 )
-def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | None) -> None:
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["text", "csv", "jsonl"]),
+    default="text",
+    show_default=True,
+    help="What the standard output shows: the disagreements and false wins, one row each, and the counts (text);"
+    " the same rows for a spreadsheet (csv, the counts on standard error); or every report record (jsonl).",
+)
+@click.option(
+    "--fail-on-disagreement", is_flag=True, help="Exit with status 1 when a claim disagrees or a win is false."
+)
+def audit_log_command(
+    path: Path, profile: str, out: Path | None, jobs: int | None, form: str, fail_on_disagreement: bool
+) -> None:
     """Audit every line of PATH: {"id", "hand"} with an optional "claim" or "claim_total".
 
-    One report line per input line, after a header naming the input; bad lines are reported with
-    their line number and the run goes on. With --out, a rerun of the same input resumes the report;
-    any other existing file is refused, untouched. Ctrl-C stops cleanly (exit status 130).
+    The report (--out, or the standard output with --format jsonl) holds one record per input line,
+    after a header naming the input; bad lines are reported with their line number and the run goes on.
+    With --out, a rerun of the same input resumes the report, and so does a rerun after hands were
+    appended to the input (only the new lines are audited); any other existing file is refused,
+    untouched. Ctrl-C stops cleanly (exit status 130).
 
     Example:
 
     \b
         mjref audit-log event.jsonl --out report.jsonl
+        mjref audit-log event.jsonl --format csv > disagreements.csv
     """
     house_check(profile)
     if out is not None:
@@ -49,14 +67,20 @@ def audit_log_command(path: Path, profile: str, out: Path | None, jobs: int | No
     def bar(length: int) -> Any:
         return click.progressbar(length=length, label="auditing", file=sys.stderr)
 
+    progress = bar if sys.stderr.isatty() else None
     try:
-        summary = audit_file(path, out, profile, jobs, report_error, bar if sys.stderr.isatty() else None)
+        summary = audit_file(path, out, profile, jobs, report_error, progress, records=form == "jsonl")
     except Interrupted as e:
         resume = f": {printable(out)} holds whole lines only; run the same command again to resume"
         click.echo(f"interrupted by {e.name}{resume if e.report else ''}", err=True)
         sys.exit(e.exit_status)
-    for line in summary.lines():
-        click.echo(line, err=out is None)
+    if form == "csv":
+        click.echo(summary.csv(), nl=False)
+    lines = summary.report(terminal.width()) if form == "text" else summary.lines()
+    for line in lines:
+        click.echo(line, err=form == "csv" or (form == "jsonl" and out is None))
+    if fail_on_disagreement and summary.rows:
+        sys.exit(1)
 
 
 def out_check(out: Path) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from kb import terminal
 from kb.build import DEFAULT_DB, BuildFailed, build, is_stale
 from kb.i18n import gettext
 from kb.lookup import lookup
@@ -98,7 +99,10 @@ def lookup_command(
     for n, hit in enumerate(shown, start=1):
         marker = "" if hit.get("lang", lang) == lang else "  " + _("(not yet in Chinese: English text)")
         title, answer, url = (printable(hit[k]) for k in ("title", "answer", "url"))  # as stored: escaped
-        click.echo(f"{n}. {title}  [{printable(hit['id'])}]{marker}\n   {answer}\n   {url}")
+        head = f"{n}. {title}  [{printable(hit['id'])}]{marker}"
+        columns = terminal.width()
+        lines = [*terminal.wrap(head, columns, "   "), *terminal.wrap(answer, columns, "   ", "   "), f"   {url}"]
+        click.echo("\n".join(lines))
 
 
 @click.command("show", short_help="Read one ruling: question, answer, positions, body, citations.")

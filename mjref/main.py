@@ -52,7 +52,11 @@ if _LOADING:
 @click.group(cls=MjrefGroup)
 @click.version_option(package_name="mjref")
 def cli() -> None:
-    """mjref: a referee's knowledge base and scorer for Mahjong Competition Rules (MCR)."""
+    """mjref: a referee's knowledge base and scorer for Mahjong Competition Rules (MCR) and for Babcock's
+    classical rules (score --ruleset babcock, settle).
+
+    The scoring and lookup commands print in Chinese with --lang zh (中文).
+    """
 
 
 for command in (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import json
 import re
 from collections.abc import Callable
 from contextlib import suppress
@@ -23,6 +24,7 @@ from scorer.notation import MAX_FLOWERS
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_BAD_INPUT = 2
+JSON_KEY = "mjref.json"  # in click's ctx.meta: whether --json was given, so that an error is JSON too
 LANG_KEY = "mjref.lang"  # in click's ctx.meta (shared by a command and its group): the language --lang chose
 
 WIND = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
@@ -45,6 +47,18 @@ def profile_option(f: F) -> F:
         show_default=True,
         metavar="NAME|FILE",
         help="House interpretation: green-book, chinese-practice, starback, or a YAML file that extends one.",
+    )(f)
+
+
+def babcock_profile_option(f: F) -> F:
+    """``--profile NAME|FILE`` of a Babcock command: a Babcock profile or a file extending one; default babcock."""
+    return click.option(
+        "--profile",
+        "profile",
+        default="babcock",
+        show_default=True,
+        metavar="NAME|FILE",
+        help="House interpretation: babcock, babcock-optional, or a YAML file that extends one.",
     )(f)
 
 
@@ -87,9 +101,13 @@ class BadInput(click.ClickException):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.lang = current_lang()
+        self.as_json = wants_json()
 
     def show(self, file: IO[Any] | None = None) -> None:
         message = printable(" ".join(self.format_message().split()))  # one line of visible characters
+        if self.as_json:  # what a program asked for: JSON on the standard output, the exit status kept
+            click.echo(json.dumps({"error": message}, ensure_ascii=False), file=file)
+            return
         click.echo(translate(self.lang, "error: %(message)s") % {"message": message}, file=file, err=True)
 
 
@@ -191,8 +209,26 @@ def _checked_base_url(_ctx: click.Context, _param: click.Parameter, value: str |
 
 
 def json_option(f: F) -> F:
-    """``--json``: print machine-readable JSON instead of a table."""
-    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(f)
+    """``--json``: print machine-readable JSON instead of a table, and an error as JSON too (:class:`BadInput`)."""
+    return click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        is_eager=True,  # read first, so that an error in the options after it is JSON too
+        callback=_remember_json,
+        help='Print the result as JSON (and an error as {"error": …} on the standard output).',
+    )(f)
+
+
+def _remember_json(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    ctx.meta[JSON_KEY] = value
+    return value
+
+
+def wants_json() -> bool:
+    """Whether the running command was asked for JSON (``--json``)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx.meta.get(JSON_KEY)) if ctx is not None else False
 
 
 def situation_options(f: F) -> F:

@@ -16,7 +16,15 @@ from scorer import score as score_hand
 from scorer.babcock import settle_table
 from scorer.result import BabcockScore
 
-from .options import BadInput, json_option, lang_option, profile_option, situation_options, situation_overrides
+from .options import (
+    BadInput,
+    babcock_profile_option,
+    json_option,
+    lang_option,
+    profile_option,
+    situation_options,
+    situation_overrides,
+)
 
 
 @click.command("score", short_help="Score a hand: fans, exclusions with their rulings, total, payments.")
@@ -88,7 +96,7 @@ def score_command(
     show_default=True,
     help="Rule set: only Babcock's settles every player's hand.",
 )
-@profile_option
+@babcock_profile_option
 @json_option
 @lang_option
 @click.pass_context
@@ -120,11 +128,8 @@ def settle_command(
         mjref settle '[8888p,1]234sEEEFFPPF' '[NNN,1]123m456m789m9p' '[222s,3]345m678m567p1s9p' \\
             '123p456p567p789s5s' --winner E --dead W
     """
-    chosen: str | None = profile
-    if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
-        chosen = None  # the rule set's own default profile
     hands = {"E": east, "S": south, "W": west, "N": north}
-    table = settle_table(hands, None if winner == "none" else winner, chosen, frozenset(dead))
+    table = settle_table(hands, None if winner == "none" else winner, profile, frozenset(dead))
     click.echo(table.to_json() if as_json else format_table(table, lang))
 
 

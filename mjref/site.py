@@ -5,6 +5,7 @@ Datasette and the export are imported when a command runs, not with the command 
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,9 @@ def checked_db(db: Path) -> Path:
 
     problem = knowledge_base_problem(db)
     if problem == NO_SUCH_FILE:
-        raise ExportError(f"no knowledge base at {printable(db)}: run 'mjref build' first")
+        raise ExportError(
+            f"no knowledge base at {printable(db)}: run 'mjref build --out {shlex.quote(printable(db))}' first"
+        )
     if problem is not None:
         raise ExportError(f"{printable(db)} {problem}")
     return db

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -182,8 +183,24 @@ def _locate(ref: str, base: Path | None, where: str | None = None) -> tuple[Path
         pass
     if base is not None:
         raise ProfileError("extends: no such profile: %(instead)s", where, instead=instead)
+    if _missing_file(ref):
+        message = "the profile file %(profile)s does not exist: name a .yaml file that does, or one of %(profiles)s"
+        raise ProfileError(message, profile=repr(ref), profiles=builtins)
     message = "unknown profile %(profile)s: use one of %(profiles)s or a path to a .yaml file"
     raise ProfileError(message, profile=repr(ref), profiles=builtins)
+
+
+def _missing_file(ref: str) -> bool:
+    """Whether ``ref`` is written as a file (a .yaml or .yml name, or a path with a folder) that is not there."""
+    if Path(ref).suffix not in (".yaml", ".yml") and "/" not in ref:
+        return False
+    try:
+        os.stat(ref)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):  # a name no file system accepts: no file, but none missing either
+        return False
+    return False
 
 
 @lru_cache(maxsize=PROFILES_KEPT)

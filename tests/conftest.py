@@ -13,6 +13,15 @@ from web.publish import mjref_wheel
 
 from .site_support import Site, running_site, workdir_with
 
+WIDTH = "200"  # the terminal width the command line's layouts are tested at (kb/terminal.py), whatever runs pytest
+
+
+@pytest.fixture(autouse=True)
+def terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fixed terminal width: a layout fits $COLUMNS, else the terminal pytest runs in, which varies."""
+    monkeypatch.setenv("COLUMNS", WIDTH)
+
+
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's; Playwright never downloads a browser here
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 ARGS += ["--disable-sync", "--no-first-run", "--disable-quic"]

@@ -86,7 +86,7 @@ def test_an_untouched_report_resumes_and_counts_its_records(report):
     out.write_text("".join(lines[:6]), encoding="utf-8")  # header and 5 records
     result = audit_log(event, "--out", out)
     assert result.exit_code == 0, result.output
-    assert "skipped as already reported: 5" in result.stdout and "agreements 7, disagreements 3" in result.stdout
+    assert ", 5 already in the report)" in result.stdout and "agreements 7, disagreements 3" in result.stdout
     check_complete(out, 10)
 
 

@@ -89,10 +89,10 @@ def test_mjref_audit_says_false_win_and_exits_1():
     assert r.exit_code == 1, r.output
     lines = r.output.splitlines()
     assert (
-        lines[2] == "Win        a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum"
+        lines[4] == "Win        a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum"
     )
-    assert lines[3] == "Penalty    30 points: 10 to each of the other three players (chinese-2006)"
-    assert lines[4] == "Rulings    false-win, eight-point-minimum, penalty-amounts"
+    assert lines[5] == "Penalty    30 points: 10 to each of the other three players (chinese-2006)"
+    assert lines[6] == "Rulings    false-win, eight-point-minimum, penalty-amounts"
     assert lines[-1] == "Verdict    a false win: the claim is NOT right" and "the claim is right" not in r.output
 
 
@@ -127,7 +127,7 @@ def test_audit_log_counts_false_wins_on_their_own_line(tmp_path):
     report = tmp_path / "report.jsonl"
     r = run("audit-log", str(event), "--out", str(report), "--jobs", "1")
     assert r.exit_code == 0, r.output
-    assert "agreements 1, disagreements 1, without a claim 1" in r.output
+    assert "agreements 1, disagreements 1 (1 of them false wins), without a claim 1" in r.output
     assert "false wins 2 (below the minimum or no winning hand, claimed or not)" in r.output
     assert "       2  false-win" in r.output and "       2  penalty-amounts" in r.output
     records = [json.loads(x) for x in report.read_text(encoding="utf-8").splitlines()[1:]]

@@ -59,7 +59,8 @@ def test_lookup_text_and_missing_database(db, tmp_path):
     assert result.output.startswith("1. Tile Hog  [fan-tile-hog]\n")
     missing = CliRunner().invoke(cli, ["lookup", "tile hog", "--db", str(tmp_path / "none.db")])
     assert missing.exit_code == 2
-    assert missing.stderr == f"error: no knowledge base at {tmp_path / 'none.db'}: run 'mjref build' first\n"
+    none = tmp_path / "none.db"
+    assert missing.stderr == f"error: no knowledge base at {none}: run 'mjref build --out {none}' first\n"
 
 
 def test_a_database_whose_path_has_uri_characters_is_read(db, tmp_path):

@@ -92,6 +92,7 @@ def test_readme_example_prints_what_it_says(example: Example, db: Path, tmp_path
     for name, content in FILES.items():
         (tmp_path / name).write_text(content, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "100")  # the width the README's examples are laid out for
     args = shlex.split(example.command)[1:]
     result = CliRunner().invoke(cli, args, prog_name="mjref")
     actual = result.output.rstrip("\n").splitlines()

@@ -138,23 +138,28 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def test_ctrl_c_stops_every_worker(db, tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_every_worker(db, tmp_path, workers):
     port = free_port()
-    command = [sys.executable, "-m", "mjref", "serve", "--port", str(port), "--workers", "2"]
+    command = [sys.executable, "-m", "mjref", "serve", "--port", str(port), "--workers", workers]
     log = (tmp_path / "serve.log").open("wb")
     workdir = workdir_with(db, tmp_path)
     process = subprocess.Popen(command, cwd=workdir, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_until_serving(f"http://127.0.0.1:{port}", process, log, tmp_path / "serve.log")
-        workers = _children(process.pid)
-        assert len(workers) >= 2  # the two workers (and multiprocessing's resource tracker)
+        children = _children(process.pid)
+        assert len(children) >= int(workers) or workers == "1"  # the workers (and multiprocessing's resource tracker)
+        log.flush()
+        before = (tmp_path / "serve.log").stat().st_size
         os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C in a terminal sends: the whole process group
-        assert process.wait(timeout=30) == 0
+        assert process.wait(timeout=30) == 130  # as every command: exit status 130 and one line, no shutdown news
+        shutdown = (tmp_path / "serve.log").read_bytes()[before:].decode().split()
+        assert shutdown == ["interrupted", "by", "SIGINT"]
         # Every worker is gone within a few seconds of the parent (a worker may still be exiting as it returns).
         deadline = time.monotonic() + 10
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert [pid for pid in workers if _alive(pid)] == []
+        assert [pid for pid in children if _alive(pid)] == []
         assert "Traceback" not in (tmp_path / "serve.log").read_text()
     finally:
         if process.poll() is None:

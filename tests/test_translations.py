@@ -45,7 +45,17 @@ LABELLED = (
 TEMPLATED = sorted(
     [
         *(ROOT / "scorer").rglob("*.py"),
-        *(ROOT / p for p in ("kb/audit.py", "kb/claims.py", "web/score.py", "web/table.py", "web/waits_page.py")),
+        *(
+            ROOT / p
+            for p in (
+                "kb/audit.py",
+                "kb/claim_needs.py",
+                "kb/claims.py",
+                "web/score.py",
+                "web/table.py",
+                "web/waits_page.py",
+            )
+        ),
     ]
 )
 MAKERS = {

@@ -26,7 +26,16 @@ from .workers import HANDOFF, READY
 log = logging.getLogger("uvicorn.error")
 
 
-class AdoptingServer(uvicorn.Server):
+class QuietServer(uvicorn.Server):
+    """A uvicorn server that, once asked to stop, logs only warnings and errors: Ctrl-C is then followed by the
+    command line's one line (``interrupted by SIGINT``), not by each server's shutdown news."""
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        log.setLevel(logging.WARNING)
+        super().handle_exit(sig, frame)
+
+
+class AdoptingServer(QuietServer):
     """Serves what arrives on ``channel``; ``closed[index]`` counts the connections it has closed."""
 
     def __init__(self, config: uvicorn.Config, channel: socket.socket, closed: Any, index: int) -> None:

@@ -174,4 +174,9 @@ def serve(db: Path, profile: str, host: str, port: int, workers: int = 1) -> Non
         if status:
             raise SystemExit(status)
         return
+    if workers == 1:  # uvicorn's Server re-raises the signal that stopped it: Ctrl-C is then KeyboardInterrupt
+        from .adopt import QuietServer
+
+        QuietServer(uvicorn.Config(**options)).run()
+        return
     uvicorn.run(**options, workers=workers)

@@ -286,7 +286,8 @@ def _drain(sock: socket.socket) -> None:
 
 def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> int:
     """Run ``count`` workers serving ``uvicorn.Config(**options)`` on ``host:port`` until SIGINT or SIGTERM; the
-    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start. :class:`MjrefError` when the
+    exit status: 0, or uvicorn's ``STARTUP_FAILURE`` when a worker could not start (KeyboardInterrupt, once
+    every worker stopped, after SIGINT). :class:`MjrefError` when the
     port cannot be listened on."""
     from uvicorn.config import Config
 
@@ -309,5 +310,7 @@ def run_workers(count: int, host: str, port: int, options: dict[str, Any]) -> in
         dispatcher.stop()
         wake.close()
         woken.close()
+    if not status and signal.SIGINT in stopping:
+        raise KeyboardInterrupt  # Ctrl-C: the command line's one line and exit status 130, as in every command
     log.info("Stopped %s worker processes", count)
     return status

@@ -178,14 +178,16 @@ def _fan_rulings(number: int, reading: Reading) -> tuple[str, ...]:
 
 
 def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
-    """The texts of the sets ``hits`` use, each once, in order."""
+    """The texts of the sets ``hits`` use, each set once, in order: two sets of the same tiles (Pure Double
+    Chow's two ``234s``, the two pairs of a four-of-a-kind in Seven Pairs) are both listed."""
     groups = reading.arr.groups
+    seen: set[int] = set()
     sets: list[str] = []
     for used in hits:
         for i in used:
-            t = groups[i].label
-            if t not in sets:
-                sets.append(t)
+            if i not in seen:
+                seen.add(i)
+                sets.append(groups[i].label)
     return tuple(sets)
 
 

@@ -1,0 +1,53 @@
+"""Messages that say what is wrong (issue 35): the defaults a command shows are the ones it uses, a missing
+file is called missing, and the way out named is one that works."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from mjref.main import cli
+
+HAND = "234m567m234p567p88s"  # scores 10 under green-book (Tsui, example 3)
+# Babcock's settlement example (tests/test_cli_signals.py): East wins.
+TABLE = ["[8888p,1]234sEEEFFPPF", "[NNN,1]123m456m789m9p", "[222s,3]345m678m567p1s", "123p456p567p789s5s"]
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), prog_name="mjref")
+
+
+def test_settle_shows_and_uses_babcock_as_its_default_profile():
+    help_text = " ".join(run("settle", "--help").output.split())
+    assert "[default: babcock]" in help_text and "green-book" not in help_text
+    default, named = (
+        run("settle", *TABLE, "--winner", "E"),
+        run("settle", *TABLE, "--winner", "E", "--profile", "babcock"),
+    )
+    assert default.exit_code == 0, default.output
+    assert default.output == named.output
+
+
+def test_a_profile_file_that_does_not_exist_is_called_missing(tmp_path: Path):
+    for ref in ("missing.yaml", str(tmp_path / "club" / "house.yml"), str(tmp_path / "nothing")):
+        result = run("score", HAND, "--profile", ref)
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"error: the profile file {ref!r} does not exist"), result.stderr
+    unknown = run("score", HAND, "--profile", "no-such-name")  # a name, not a file: the built-in names are the way
+    assert unknown.stderr.startswith("error: unknown profile 'no-such-name': use one of babcock")
+    chinese = run("score", HAND, "--profile", "missing.yaml", "--lang", "zh")
+    assert chinese.stderr.startswith("错误：规则设定文件 'missing.yaml' 不存在：")
+
+
+def test_a_missing_database_names_the_build_that_writes_it(tmp_path: Path):
+    db = tmp_path / "nothere.db"
+    for args in (["lookup", "tile hog"], ["show", "payments"]):
+        result = run(*args, "--db", str(db))
+        assert result.exit_code == 2
+        assert f"run 'mjref build --out {db}' first" in result.stderr, result.stderr
+
+
+def test_mjref_help_names_babcock_and_chinese():
+    text = " ".join(run("--help").output.split())
+    assert "Babcock" in text and "--lang zh" in text
