@@ -11,7 +11,7 @@
   that is not one line of printable characters, a result whose JSON cannot be written, or a value of a type
   the parameter does not take accepted.
 
-Run alone, ``python bench/fuzz_api.py --inputs 30000``, it fuzzes these targets only.
+Run them alone with ``python bench/fuzz.py --only babcock-order,api-arguments``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import contextlib
 import io
 import os
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -148,42 +147,3 @@ def steps(gen: Any) -> dict[str, Callable[[Any, int], None]]:
         "babcock-order": lambda t, n: fuzz_babcock_order(t, gen),
         "api-arguments": lambda t, n: fuzz_api_arguments(t, gen),
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import random
-
-    from fuzz import Gen, Tally  # bench/fuzz.py, beside this file
-
-    from tests.support.generate import random_hands
-
-    p = argparse.ArgumentParser(description="Fuzz the order and argument targets of bench/fuzz.py alone.")
-    p.add_argument("--inputs", type=int, default=30_000)
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
-    started = time.perf_counter()
-    gen = Gen(random.Random(args.seed), random_hands(args.seed, 500))
-    total = sum(SHARES.values())
-    plan = steps(gen)
-    tallies = {name: Tally(name) for name in plan}
-    for name, step in plan.items():
-        t, t0 = tallies[name], time.perf_counter()
-        while t.tried < round(args.inputs * SHARES[name] / total):
-            step(t, t.tried)
-            t.tried += 1
-        t.seconds = time.perf_counter() - t0
-    print(f"mjref fuzz (order and arguments): seed {args.seed}, {args.inputs} inputs")
-    print(f"{'entry point':18} {'inputs':>8} {'accepted':>8} {'failures':>8} {'seconds':>8}")
-    for t in tallies.values():
-        print(f"{t.name:18} {t.tried:8d} {t.accepted:8d} {t.failed:8d} {t.seconds:8.1f}")
-        for example in t.examples:
-            print(f"    {example}")
-    failed = sum(t.failed for t in tallies.values())
-    tried, wall = sum(t.tried for t in tallies.values()), time.perf_counter() - started
-    print(f"total {tried} inputs, {failed} failures, {wall:.1f} s")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -12,7 +12,7 @@
   A failure: an exception, an error that is not one clean line, or a call still running after 10 s (a
   timer turns the hang into a failure).
 
-Run alone, ``python bench/fuzz_files.py --inputs 20000``, it fuzzes these targets only.
+Run them alone with ``python bench/fuzz.py --only profiles-outside,locator-shapes,special-files``.
 """
 
 from __future__ import annotations
@@ -278,44 +278,3 @@ def steps(gen: Any, folder: Path) -> dict[str, Callable[[Any, int], None]]:
         "locator-shapes": lambda t, n: fuzz_locator_shapes(t, gen),
         "special-files": lambda t, n: fuzz_special_files(t, gen, specials),
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-    import random
-    import tempfile
-
-    from fuzz import Gen, Tally  # bench/fuzz.py, beside this file
-
-    from tests.support.generate import random_hands
-
-    p = argparse.ArgumentParser(description="Fuzz the file targets of bench/fuzz.py alone.")
-    p.add_argument("--inputs", type=int, default=20_000)
-    p.add_argument("--seed", type=int, default=1)
-    args = p.parse_args(argv)
-    started = time.perf_counter()
-    gen = Gen(random.Random(args.seed), random_hands(args.seed, 50))
-    total = sum(SHARES.values())
-    with tempfile.TemporaryDirectory(prefix="mjref-fuzz-files-") as tmp:
-        plan = steps(gen, Path(tmp))
-        tallies = {name: Tally(name) for name in plan}
-        for name, step in plan.items():
-            t, t0 = tallies[name], time.perf_counter()
-            while t.tried < round(args.inputs * SHARES[name] / total):
-                step(t, t.tried)
-                t.tried += 1
-            t.seconds = time.perf_counter() - t0
-    print(f"mjref fuzz (files): seed {args.seed}, {args.inputs} inputs")
-    print(f"{'entry point':18} {'inputs':>8} {'accepted':>8} {'failures':>8} {'seconds':>8}")
-    for t in tallies.values():
-        print(f"{t.name:18} {t.tried:8d} {t.accepted:8d} {t.failed:8d} {t.seconds:8.1f}")
-        for example in t.examples:
-            print(f"    {example}")
-    failed = sum(t.failed for t in tallies.values())
-    tried, wall = sum(t.tried for t in tallies.values()), time.perf_counter() - started
-    print(f"total {tried} inputs, {failed} failures, {wall:.1f} s")
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

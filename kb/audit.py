@@ -29,8 +29,10 @@ from typing import Any
 
 from scorer import arguments, score
 from scorer.errors import Message, MjrefError
+from scorer.fan_differences import FanDifference as Difference
+from scorer.fan_differences import fan_differences
 from scorer.hand import Hand
-from scorer.mcr.positions import DISPUTED, POINTS
+from scorer.mcr.positions import DISPUTED
 from scorer.mcr.table import FANS
 from scorer.notation import parse
 from scorer.profiles import Profile, builtin_names, load_profile
@@ -322,26 +324,6 @@ def audit(
 
 
 @dataclass(frozen=True)
-class Difference:
-    fan: int | str
-    key: str
-    name: str
-    points: dict[str, int]
-    rulings: tuple[str, ...]
-    positions: dict[str, dict[str, str]] = field(default_factory=dict)  # ruling -> profile -> position
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "fan": self.fan,
-            "key": self.key,
-            "name": self.name,
-            "points": self.points,
-            "rulings": list(self.rulings),
-            "positions": self.positions,
-        }
-
-
-@dataclass(frozen=True)
 class Comparison:
     scores: dict[str, Score]
     differences: tuple[Difference, ...]
@@ -364,37 +346,4 @@ def compare(hand: str | Hand, profiles: list[str]) -> Comparison:
     if not profiles:
         raise MjrefError("profiles: no profile given to compare the hand under", code=arguments.CODE)
     scores = {p: score(hand, profile=p) for p in profiles}
-    resolved = {p: load_profile(p) for p in profiles}
-    fans: dict[int | str, tuple[str, str]] = {}
-    rulings: dict[int | str, list[str]] = {}
-    for s in scores.values():
-        entries: list[FanScore | Excluded] = [*s.fans, *s.excluded]
-        for entry in entries:
-            fans.setdefault(entry.fan, (entry.key, entry.name))
-            rulings.setdefault(entry.fan, []).extend(entry.rulings)
-    differences = []
-    for fan, (key, name) in sorted(fans.items(), key=lambda item: (str(type(item[0])), item[0])):
-        points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
-        if len(set(points.values())) < 2:
-            continue
-        counts = {sum(f.count for f in s.fans if f.fan == fan) for s in scores.values()}
-        by_value = _point_rulings(fan, resolved)
-        if by_value and len(counts) == 1:
-            disputed = by_value  # scored as often under each profile: only the fan's value differs
-        else:  # the disputed rulings behind the fan on which the profiles part, and any that set its value
-            disputed = [r for r in dict.fromkeys(rulings[fan]) if r in DISPUTED and _parted(r, resolved)]
-            disputed += [r for r in by_value if r not in disputed]
-        cited = tuple(disputed or dict.fromkeys(rulings[fan]))
-        positions = {r: {p: resolved[p].position(r) for p in profiles} for r in disputed}
-        differences.append(Difference(fan, key, name, points, cited, positions))
-    return Comparison(scores, tuple(differences))
-
-
-def _parted(ruling: str, profiles: dict[str, Profile]) -> bool:
-    """Whether the profiles take more than one position on ``ruling``."""
-    return len({p.position(ruling) for p in profiles.values()}) > 1
-
-
-def _point_rulings(fan: int | str, profiles: dict[str, Profile]) -> list[str]:
-    """Disputed rulings whose positions change this fan's value (e.g. Two Concealed Kongs 8 or 6)."""
-    return list(dict.fromkeys(r for (r, _), values in POINTS.items() if fan in values and _parted(r, profiles)))
+    return Comparison(scores, fan_differences(scores, {p: load_profile(p) for p in profiles}))

@@ -10,36 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..mcr.positions import DISPUTED, POINTS
+from ..fan_differences import FanDifference, fan_differences
 from ..profiles import Profile, mcr_profile
-from ..result import Excluded, FanScore, Score
+from ..result import Score
 from ..tiles import name
 from .grid import Waits, WaitTile
 
 WAY_NAMES = ("discard", "self_drawn", "last_of_kind_discard", "last_of_kind_self_drawn")
-
-
-@dataclass(frozen=True, slots=True)
-class FanDifference:
-    """One fan scored differently under the profiles: its points under each, the rulings that part them, and
-    each profile's position on each of those rulings."""
-
-    fan: int | str
-    key: str
-    name: str
-    points: dict[str, int]
-    rulings: tuple[str, ...]
-    positions: dict[str, dict[str, str]]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "fan": self.fan,
-            "key": self.key,
-            "name": self.name,
-            "points": self.points,
-            "rulings": list(self.rulings),
-            "positions": self.positions,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +82,7 @@ def compare_grids(grids: dict[str, Waits], loaded: dict[str, Profile] | None = N
                         way,
                         {p: s.total for p, s in present.items()},
                         {p: s.meets_minimum for p, s in present.items()},
-                        _fan_differences(present, profiles),
+                        fan_differences(present, profiles),
                     )
                 )
     return WaitsComparison(grids, tuple(differences))
@@ -124,26 +101,3 @@ def _way(row: WaitTile, way: str) -> Score | None:
     if row.last_of_kind is None:
         return None
     return row.last_of_kind[0 if way == "last_of_kind_discard" else 1]
-
-
-def _fan_differences(scores: dict[str, Score], profiles: dict[str, Profile]) -> tuple[FanDifference, ...]:
-    """Each fan whose points differ between ``scores``, with the disputed rulings that part the profiles."""
-    seen: dict[int | str, tuple[str, str, list[str]]] = {}
-    for s in scores.values():
-        entries: list[FanScore | Excluded] = [*s.fans, *s.excluded]
-        for entry in entries:
-            seen.setdefault(entry.fan, (entry.key, entry.name, []))[2].extend(entry.rulings)
-    out = []
-    for fan, (key, fan_name, rulings) in seen.items():
-        points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
-        if len(set(points.values())) < 2:
-            continue
-        by_value = [r for (r, _), values in POINTS.items() if fan in values]
-        parting = [
-            r
-            for r in dict.fromkeys([*rulings, *by_value])
-            if r in DISPUTED and len({profiles[p].position(r) for p in scores}) > 1
-        ]
-        positions = {r: {p: profiles[p].position(r) for p in scores} for r in parting}
-        out.append(FanDifference(fan, key, fan_name, points, tuple(parting or dict.fromkeys(rulings)), positions))
-    return tuple(sorted(out, key=lambda d: (isinstance(d.fan, str), str(d.fan).zfill(4))))
