@@ -41,3 +41,39 @@ def test_each_net_is_drawn_inside_its_own_seat_card(url, browser, lang, tmp_path
     assert seat == "#seat-E" and nets[0] == NETS["E"] and sum(nets) == 0
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["", "/zh"])
+def test_the_kong_table_keeps_the_row_names_in_view(url, browser, lang, tmp_path):
+    """Scrolled to its points columns, the kong table still shows each row's kongs, MK, CK and CP counts."""
+    context, page, errors = watched_page(browser, **PHONE)
+    page.goto(url + lang + "/rulings/kong-table")
+    table = page.locator("figure.table-scroll table[data-keys='4']")
+    assert table.count() == 1
+    figure = page.locator("figure.table-scroll:has(table[data-keys='4'])")
+    figure.scroll_into_view_if_needed()
+    figure.evaluate("(f) => { f.scrollLeft = f.scrollWidth; }")  # the last column, Chinese practice, in view
+    row = table.locator("tbody tr").nth(3)  # 4 kongs: 1 melded, 3 concealed, 0 concealed pungs
+    row.evaluate("(r) => window.scrollTo(0, r.getBoundingClientRect().top + window.scrollY - 200)")
+    cells = row.locator("td")
+    assert [cells.nth(i).inner_text() for i in range(4)] == ["4", "1", "3", "0"]
+    page.screenshot(path=str(tmp_path / "kong-table.png"))  # the screen as the reader sees it
+    frame = figure.bounding_box()
+    assert frame is not None
+    for i in list(range(4)) + [cells.count() - 1]:
+        box = cells.nth(i).bounding_box()
+        assert box is not None and frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+        # Not covered by another cell: the point at its middle is the cell itself.
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y).closest('td')?.cellIndex",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == i, (i, hit)
+    # The last column, scrolled to, shows whole beside the row's names, not half under them.
+    fourth, last = cells.nth(3).bounding_box(), cells.nth(cells.count() - 1).bounding_box()
+    assert fourth is not None and last is not None and last["x"] >= fourth["x"] + fourth["width"] - 1, (fourth, last)
+    headers = table.locator("thead th").all_inner_texts()
+    if lang:  # the Chinese page's headers are Chinese, not the positions' ids
+        assert not any(word in " ".join(headers) for word in ("full", "reduced", "chinese")), headers
+    assert errors == []
+    context.close()
