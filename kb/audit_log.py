@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import signal
 import stat
@@ -331,17 +332,21 @@ def _pool(jobs: int) -> Any:
     a host application) into a worker, which would then wait on it forever."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    # The fork server, started here, keeps an ignored SIGHUP across its exec: a hangup sent to the whole
-    # process group (a closed terminal) then stops the run through this process, instead of killing the
-    # server under the pool, which waited for it forever. (It ignores SIGINT of its own accord.)
-    hangup = signal.getsignal(signal.SIGHUP) if threading.current_thread() is threading.main_thread() else None
-    if hangup is not None:
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    # The fork server starts by importing the scorer, with SIGINT and SIGHUP at their defaults until it sets its
+    # own: a Ctrl-C in that second printed its KeyboardInterrupt, and a hangup sent to the whole process group (a
+    # closed terminal) killed it under the pool, which then waited for ever. Signals ignored when it is started
+    # stay ignored across its exec, so both are ignored here for that moment only; this process, which stops the
+    # run, has its own handlers back at once.
+    main = threading.current_thread() is threading.main_thread()
+    kept = {s: h for s in (signal.SIGINT, signal.SIGHUP) if (h := signal.getsignal(s)) is not None} if main else {}
     try:
-        return context.Pool(jobs, initializer=_start_worker)
+        for s in kept:
+            signal.signal(s, signal.SIG_IGN)
+        multiprocessing.forkserver.ensure_running()
     finally:
-        if hangup is not None:
-            signal.signal(signal.SIGHUP, hangup)
+        for s, handler in kept.items():
+            signal.signal(s, handler)
+    return context.Pool(jobs, initializer=_start_worker)
 
 
 def _write(out: IO[str], line: str) -> None:

@@ -348,3 +348,32 @@ def test_a_signal_stops_the_run_cleanly_and_the_report_resumes(tmp_path, signum,
     recs = check_complete(report, n)
     assert all(r["agrees"] is (r["line"] % 7 != 0) for r in recs)
     assert f"skipped as already reported: {len(partial)}" in resumed.stdout.decode()
+
+
+def test_the_fork_server_starts_with_ctrl_c_and_hangup_ignored_and_ours_come_back(monkeypatch):
+    # The fork server imports the scorer before it sets its own handlers; a signal ignored when it is started stays
+    # ignored across its exec. So when it is started SIGINT and SIGHUP must be ignored, and this process's own
+    # handlers must be back as soon as it runs (a Ctrl-C then stops the run here, in one line).
+    import multiprocessing.forkserver
+
+    import kb.audit_log
+
+    seen: list[tuple[object, object]] = []
+    monkeypatch.setattr(
+        multiprocessing.forkserver,
+        "ensure_running",
+        lambda: seen.append((signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGHUP))),
+    )
+
+    class NoPool:
+        def Pool(self, jobs, initializer):  # noqa: N802  (multiprocessing's name)
+            return "pool"
+
+        def set_forkserver_preload(self, names):
+            pass
+
+    monkeypatch.setattr(kb.audit_log.multiprocessing, "get_context", lambda kind: NoPool())
+    ours = signal.getsignal(signal.SIGINT)
+    assert kb.audit_log._pool(2) == "pool"
+    assert seen == [(signal.SIG_IGN, signal.SIG_IGN)]
+    assert signal.getsignal(signal.SIGINT) is ours

@@ -140,3 +140,77 @@ def test_a_session_entered_on_a_phone(url, phone, tmp_path, lang):
     assert _row(page, "tr.sheet-total") == [str(t) for t in RUNNING[-1]]
     assert page.input_value("input[name=h4xp]") == "10"
     assert errors == []
+
+
+# Two penalties in one hand, one given by its foul, and the paper sheet's wrong running totals. Worked out by hand:
+# hand 1, Ann wins 12 on Bo's discard: Ann 36, Bo -20, Cy -8, Di -8.
+# hand 2, a draw; Bo penalised 30 split among the other three (Ann +10, Bo -30, Cy +10, Di +10), and Di's false
+#   win, which the green-book profile's table prices at 30 split among the other three (Ann +10, Bo +10, Cy +10,
+#   Di -30): Ann 56, Bo -40, Cy 12, Di -28. Places: Ann 4, Cy 2, Di 1, Bo 0 table points.
+# The paper sheet, having left the false win out, says 46, -50, 2, 2 after hand 2: claimed less settled, Ann -10,
+#   Bo -10, Cy -10, Di +30, penalty 2 not applied.
+PENALTY_RUNNING = [(36, -20, -8, -8), (56, -40, 12, -28)]
+PAPER = {
+    "": ("first differs after hand 2", "Ann -10, Bo -10, Cy -10, Di +30", "penalty 2 was not applied"),
+    "/zh": ("第 2 盘后开始不符", "Ann -10, Bo -10, Cy -10, Di +30", "2"),
+}
+NOTES = {
+    "": ("the referee decides", "30 points, 10 to each other player"),
+    "/zh": ("由裁判决定", "30 分，其他三家各得 10 分"),
+}
+
+
+@pytest.mark.parametrize("lang", ["", "/zh"])
+def test_two_penalties_one_by_its_foul_and_a_wrong_paper_total(url, phone, tmp_path, lang):
+    page, errors = phone
+    words = TEXTS[lang]
+    page.goto(f"{url}{lang}/-/sheet")
+    for seat, name in enumerate(PLAYERS, start=1):
+        page.locator(f"#p{seat}").fill(name)
+    page.select_option("select[name=h1w]", "1")
+    page.select_option("select[name=h1f]", "2")
+    page.locator("input[name=h1p]").fill("12")
+    _expect_running(page, 1, PENALTY_RUNNING[0], words["after"])
+    page.select_option("select[name=h2w]", "draw")
+    page.locator("#hand-row-2 details.sheet-penalty summary").tap()
+    second = page.locator("#hand-row-2 [data-penalty='2']")
+    assert not second.is_visible()  # the next penalty waits until one is written
+    page.select_option("select[name=h2x]", "2")
+    page.locator("input[name=h2xp]").fill("30")
+    assert second.is_visible()
+    page.select_option("select[name=h2x2]", "4")
+    # A foul the house's table does not price: the referee decides, and the points are asked for.
+    page.select_option("select[name=h2xr2]", "wrong-tile-count")
+    assert NOTES[lang][0] in second.locator(".sheet-foul-note").inner_text()
+    assert page.locator("input[name=h2xp2]").is_enabled()
+    # A false win, which it prices: the points come from the table.
+    page.select_option("select[name=h2xr2]", "false-win")
+    assert NOTES[lang][1] in second.locator(".sheet-foul-note").inner_text()
+    assert page.locator("input[name=h2xp2]").is_disabled()
+    _expect_running(page, 2, PENALTY_RUNNING[1], words["after"])
+    # The paper sheet's running totals after hand 2, folded away until asked for.
+    claimed = page.locator("#hand-row-2 details.sheet-claimed")
+    assert not page.locator("input[name=h2c1]").is_visible()
+    claimed.locator("summary").tap()
+    for seat, total in enumerate((46, -50, 2, 2), start=1):
+        page.locator(f"input[name=h2c{seat}]").fill(str(total))
+    paper = page.locator("p.sheet-paper")
+    from playwright.sync_api import expect
+
+    expect(paper).to_contain_text(PAPER[lang][0], timeout=30_000)
+    assert all(part in paper.inner_text() for part in PAPER[lang][1:])
+    assert paper.locator("a[href$='/rulings/false-win']").count() == 1
+    assert tuple(_row(page, "tr.sheet-table-points")) == ("4", "0", "2", "1")
+    assert int(page.evaluate("document.documentElement.scrollWidth")) <= 390
+    assert _small_controls(page) == []
+    page.locator("#hand-row-2").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / f"penalties{lang.replace('/', '-')}.png"))
+    paper.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / f"paper{lang.replace('/', '-')}.png"))
+    link = page.input_value("#share-url")
+    assert "h2x2=4&h2xr2=false-win" in link and "h2c1=46&h2c2=-50&h2c3=2&h2c4=2" in link
+    page.goto(link)  # opened afresh, the server's page: both penalties and the paper's totals, open
+    assert page.locator("input[name=h2c2]").is_visible() and page.input_value("input[name=h2c2]") == "-50"
+    assert page.locator("select[name=h2xr2]").input_value() == "false-win"
+    assert PAPER[lang][0] in page.locator("p.sheet-paper").inner_text()
+    assert errors == []

@@ -118,8 +118,9 @@ def test_offline_every_kind_of_page_comes_from_the_cache(offline: Any) -> None:
     ]:
         response = page.goto(base + path)
         assert response is not None and response.ok and response.from_service_worker, path
-    # The icons the pages link to (the browser's own fetch of them is not held against the site, above).
-    for icon in ("icons/icon.svg", "icons/icon-192.png"):
+    # The icons the pages link to (the browser's own fetch of them is not held against the site, above), and
+    # favicon.ico, which the browser asks for by itself on a page that names no icon (the .json page above).
+    for icon in ("icons/icon.svg", "icons/icon-192.png", "favicon.ico"):
         assert page.evaluate(f"() => fetch('{base}{icon}').then(r => r.ok)"), icon
     assert errors == []
 

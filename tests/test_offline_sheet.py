@@ -12,7 +12,7 @@ from urllib.parse import urlencode
 from .site_support import Site
 from .test_browser import pytestmark  # noqa: F401  (the same skip rule)
 from .test_offline import _server, offline  # noqa: F401  (the fixture: the export visited once, then offline)
-from .test_site_sheet import FORM, RUNNING, TABLE_POINTS, TOTALS
+from .test_site_sheet import FORM, MORE, MORE_TOTALS, RUNNING, TABLE_POINTS, TOTALS
 
 
 def _cells(page: Any, css: str) -> list[str]:
@@ -63,4 +63,24 @@ def test_offline_a_hand_entered_moves_the_totals(offline: Any) -> None:  # noqa:
     page.locator("#sheet-form button[type=submit]").click()
     error = page.locator("#sheet-result p.error")
     expect(error).to_contain_text("hand 1, points: 7 is under the 8-point minimum", timeout=60_000)
+    assert errors == []
+
+
+def test_offline_two_penalties_one_by_its_foul_and_the_papers_totals(offline: Any, site: Site) -> None:  # noqa: F811
+    """test_site_sheet.MORE (worked out by hand there): hand 3 has Bo's penalty and Di's false win, priced by the
+    house's table; the paper sheet left the false win out, so it first goes wrong after hand 3."""
+    context, page, base, errors = offline
+    from playwright.sync_api import expect
+
+    query = urlencode(MORE)
+    expected = _server(site, [f"/-/sheet.json?{query}"])[0]
+    assert expected["totals"] == MORE_TOTALS and expected["first_difference"] == 3
+    page.goto(f"{base}-/sheet/index.html?{query}")
+    expect(page.locator("p.sheet-paper")).to_contain_text("first differs after hand 3", timeout=120_000)
+    assert _cells(page, "tr.sheet-total") == [str(MORE_TOTALS[p]) for p in ("Ann", "Bo", "Cy", "Di")]
+    assert "penalty 2 was not applied" in page.locator("p.sheet-paper").inner_text()
+    # The form filled from the link: the second penalty's foul, priced by the house, and the paper's totals, open.
+    assert page.locator("select[name=h3xr2]").input_value() == "false-win"
+    assert "30 points, 10 to each other player" in page.locator("#hand-row-3 [data-penalty='2']").inner_text()
+    assert page.locator("input[name=h3c4]").is_visible() and page.input_value("input[name=h3c4]") == "-18"
     assert errors == []

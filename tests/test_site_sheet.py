@@ -130,13 +130,111 @@ def test_the_exported_wheel_settles_the_sheet_alike(tmp_path, site):
     built = write_wheel(tmp_path / "py", _settings(load_profile("green-book"), "w.whl"))
     with zipfile.ZipFile(built) as z:
         z.extractall(tmp_path / "sp")
-    query = _query(FORM)
+    query, more = _query(FORM), _query(MORE)
     script = (
         f"import sys; sys.path.insert(0, {str(tmp_path / 'sp')!r}); import json, mjref_offline.sheet as s; "
-        f"print(json.dumps([json.loads(s.sheet_page({query!r}, 'u', lang)) for lang in ('en', 'zh')]))"
+        f"print(json.dumps([json.loads(s.sheet_page(q, 'u', lang)) for q in ({query!r}, {more!r}) "
+        "for lang in ('en', 'zh')]))"
     )
     done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    en, zh = json.loads(done.stdout)
+    en, zh, more_en, more_zh = json.loads(done.stdout)
     assert en["data"] == site.json("/-/sheet.json?" + query)
     assert "Total 10 -78 44 14" in text_of(en["html"]) and "累计分" in zh["html"]
+    # Two penalties, one by its foul, and the paper sheet's totals: the same sheet, the same first difference.
+    assert more_en["data"] == site.json("/-/sheet.json?" + more) and more_en["data"]["first_difference"] == 3
+    assert "penalty 2 was not applied" in text_of(more_en["html"]) and "第 2 项罚分未执行" in more_zh["html"]
+
+
+# Several penalties in a hand, one given by its foul, and the paper sheet's running totals. Worked out by hand from
+# FORM's hands 1 and 2 (Ann 16, Bo -40, Cy 52, Di -28):
+# hand 3, a draw: Bo's 30 split among the other three (Ann +10, Bo -30, Cy +10, Di +10) and Di's false win, which the
+#   green-book profile's table prices at 30 split among the other three (ruling penalty-amounts: Ann +10, Bo +10,
+#   Cy +10, Di -30): Ann 36, Bo -60, Cy 72, Di -48. The paper sheet left the false win out: 26, -70, 62, -18, so
+#   it is off by Ann -10, Bo -10, Cy -10, Di +30 (claimed less settled), penalty 2 not applied.
+# hand 4, as in FORM (Ann -16, Bo -8, Cy -8 and Cy's 10 to no one, Di +32): Ann 20, Bo -68, Cy 54, Di -16.
+MORE = {
+    **FORM,
+    "h3x2": "4", "h3xr2": "false-win",
+    "h3c1": "26", "h3c2": "-70", "h3c3": "62", "h3c4": "-18",
+}  # fmt: skip
+MORE_TOTALS = {"Ann": 20, "Bo": -68, "Cy": 54, "Di": -16}
+
+
+def test_several_penalties_one_by_its_foul_and_the_paper_sheets_totals(site):
+    data = site.json("/-/sheet.json?" + _query(MORE))
+    assert data["totals"] == MORE_TOTALS and data["first_difference"] == 3 and data["consistent"] is False
+    assert [h["running"]["Di"] for h in data["hands"]] == [-8, -28, -48, -16]
+    hand3 = data["hands"][2]
+    assert [(p["player"], p["points"], p["to"], p["foul"]) for p in hand3["penalties"]] == [
+        ("Bo", 30, "others", None),
+        ("Di", 30, "others", "false-win"),
+    ]
+    assert data["difference"]["by"] == {"Ann": -10, "Bo": -10, "Cy": -10, "Di": 30}
+    session = json.loads(json.dumps(SESSION))
+    session["hands"][2]["penalties"].append({"player": "Di", "ruling": "false-win"})
+    session["hands"][2]["claimed"] = {"Ann": 26, "Bo": -70, "Cy": 62, "Di": -18}
+    assert data == json.loads(json.dumps(settle_session(session, "green-book").to_dict()))  # mjref sheet --json's
+    page = site.get("/-/sheet?" + _query(MORE))
+    assert page.status_code == 200
+    paper = text_of(re.search(r'<p class="sheet-paper error".*?</p>', page.text, re.S).group(0))
+    paper = re.sub(r"\( ", "(", re.sub(r" ([),:])", r"\1", paper))  # text_of spaces the links' edges
+    assert paper == (
+        "Paper: first differs after hand 3 (claimed less settled: Ann -10, Bo -10, Cy -10, Di +30): "
+        "penalty 2 was not applied (penalty-amounts, false-win)"
+    )
+    hands = text_of(re.search(r'<ol class="sheet-hands">.*?</ol>', page.text, re.S).group(0))
+    assert "Penalty: Di −30, 10 to each other player" in hands
+    row = re.search(r"<tbody>.*?</tr>.*?</tr>.*?</tr>", page.text, re.S).group(0)
+    assert text_of(row).endswith("+20 36 paper 26 -20 -60 paper -70 +20 72 paper 62 -20 -48 paper -18")
+    # The form keeps both penalties and the claimed totals; a third penalty is ready, the fourth waits.
+    assert re.search(r'<option value="false-win"[^>]*selected>', page.text)
+    assert 'name="h3c4" value="-18"' in page.text
+    assert re.search(r'<div class="sheet-penalty-fields" data-penalty="3">', page.text)
+    assert re.search(r'<div class="sheet-penalty-fields" data-penalty="4" hidden>', page.text)
+    # The link carries it all, and the old single-penalty fields still read (FORM's link above).
+    share = re.search(r'id="share-url" value="([^"]+)"', page.text).group(1).replace("&amp;", "&")
+    assert "h3x2=4&h3xr2=false-win" in share and "h3c4=-18" in share and "h3xt2" not in share
+    assert site.json("/-/sheet.json?" + share.split("?", 1)[1]) == data
+    zh = site.get("/zh/-/sheet?" + _query(MORE)).text
+    assert "第 3 盘" in text_of(re.search(r'<p class="sheet-paper error".*?</p>', zh, re.S).group(0))
+
+
+def test_a_foul_the_house_prices_and_one_it_leaves_to_the_referee(site):
+    page = site.get("/-/sheet").text
+    # green-book's table: false win 30, split among the other three; a wrong tile count, no fixed amount.
+    assert re.search(r'<option value="false-win" data-points="30" data-to="others">A false win', page)
+    assert re.search(r'<option value="wrong-tile-count" data-points="" data-to="">', page)
+    open_ = site.get("/-/sheet?" + _query({**FORM, "h1xr": "wrong-tile-count", "h1x": "3"}))
+    assert (
+        open_.status_code == 400
+        and "hand 1, penalty 1, ruling: the house (green-book) gives wrong-tile-count no "
+        "fixed amount: give points and to"
+        in text_of(open_.text)
+    )
+    assert "the referee decides. Write the points" in text_of(open_.text)
+    given = {**FORM, "h1xr": "wrong-tile-count", "h1x": "3", "h1xp": "9", "h1xt": "none"}
+    data = site.json("/-/sheet.json?" + _query(given))
+    pen = data["hands"][0]["penalties"][0]
+    assert (pen["player"], pen["points"], pen["to"], pen["foul"]) == ("Cy", 9, "none", "wrong-tile-count")
+    assert pen["rulings"] == ["penalty-amounts", "wrong-tile-count"]
+    assert data["totals"]["Cy"] == TOTALS["Cy"] - 9  # deducted only
+    fixed = site.get("/-/sheet?" + _query({**FORM, "h1xr": "false-win", "h1x": "3"})).text
+    assert "The house's table: 30 points, 10 to each other player." in text_of(fixed)
+    assert site.json("/-/sheet.json?" + _query({**FORM, "h1xr": "false-win", "h1x": "3"}))["totals"]["Cy"] == 14
+
+
+@pytest.mark.parametrize(
+    ("change", "english"),
+    [
+        ({"h2c1": "16"}, "hand 2, claimed: the running total of Bo is missing"),
+        ({**MORE, "h3xp2": "x"}, "hand 3, penalty 2, points: expected a whole number, not 'x'"),
+        ({"h2c2": "1" * 201}, "hand 2, claimed: too long (at most 200 characters)"),
+    ],
+)
+def test_bad_penalties_and_claims_name_the_hand_and_field(site, change, english):
+    page = site.get("/-/sheet?" + _query({**FORM, **change}))
+    assert page.status_code == 400
+    assert text_of(re.search(r'<p class="error" role="alert">(.*?)</p>', page.text, re.S).group(1)) == (
+        "error: " + english
+    )

@@ -17,6 +17,7 @@ from scorer.errors import MjrefError
 from scorer.sheet import settle_session
 
 from . import sheet_form
+from .db import site_facts
 from .house import profiles
 from .respond import respond
 from .score import DEFAULT_PROFILE, share_view
@@ -41,6 +42,8 @@ async def sheet_page(datasette: Any, request: Any) -> Response:
         "players": [""] * 4,
         "rows": sheet_form.rows({}),
         "winds": sheet_form.SEAT_WINDS,
+        "fouls": sheet_form.fouls(ref),
+        "titles": (await site_facts(datasette, lang))[1],
     }
     try:
         values = sheet_form.form_values(args)

@@ -4,13 +4,18 @@ its rows as the page draws them, and the query that carries the whole sheet in a
 Shared by the server's page (:mod:`web.sheet`) and the exported page in the browser (``mjref_offline.sheet``), so it
 imports only the scorer and the standard library. The fields: ``p1`` … ``p4``, the players in their seats at the
 first hand (East, South, West, North); for hand ``n`` (1 to 16), ``hNw`` the winner (a seat, 1 to 4, or ``draw``),
-``hNf`` from (a seat, or ``self`` for a self-drawn win), ``hNp`` the points, ``hNt`` the tiles in mjref's notation,
-and one penalty, ``hNx`` (the seat penalised), ``hNxp`` (its points) and ``hNxt`` (``others`` or ``none``). A field
-the form cannot read is handed to the library as written, so that its one-line error names the hand and the field.
+``hNf`` from (a seat, or ``self`` for a self-drawn win), ``hNp`` the points, ``hNt`` the tiles in mjref's notation;
+up to four penalties, the first ``hNx`` (the seat penalised), ``hNxp`` (its points), ``hNxt`` (``others`` or
+``none``) and ``hNxr`` (a foul's ruling id: the amount is then the house's), the second to fourth the same names
+ending in 2 to 4 (``hNx2``, ``hNxp2``, …); and the paper sheet's running totals after the hand, ``hNc1`` …
+``hNc4`` (each seat's). A field the form cannot read is handed to the library as written, so that its one-line
+error names the hand and the field.
 
 >>> args = {"p1": "Ann", "p2": "Bo", "p3": "Cy", "p4": "Di", "h1w": "1", "h1f": "2", "h1p": "12", "h2w": "draw"}
 >>> session_data(args)["hands"]
 [{'winner': 'Ann', 'from': 'Bo', 'points': 12}, {'draw': True}]
+>>> session_data({**args, "h2xr": "false-win", "h2x": "3", "h2x2": "4", "h2xp2": "5", "h2xt2": "none"})["hands"][1]
+{'draw': True, 'penalties': [{'player': 'Cy', 'ruling': 'false-win'}, {'player': 'Di', 'points': 5, 'to': 'none'}]}
 >>> share_query(args)
 'p1=Ann&p2=Bo&p3=Cy&p4=Di&h1w=1&h1f=2&h1p=12&h2w=draw'
 """
@@ -23,17 +28,29 @@ from typing import Any
 from urllib.parse import urlencode
 
 from scorer.errors import MjrefError
+from scorer.mcr.penalties import FOULS, penalty_for
 from scorer.sheet import HAND_LIMIT, winds
 
 PLAYERS = ("p1", "p2", "p3", "p4")
-HAND_FIELDS = ("w", "f", "p", "t", "x", "xp", "xt")  # winner, from, points, tiles, penalty: seat, points, to
+PENALTY_LIMIT = 4  # penalties a hand's row takes
+PENALTY_SUFFIXES = ("", *(str(k) for k in range(2, PENALTY_LIMIT + 1)))  # the first penalty's names end in nothing
+PENALTY_FIELDS = ("x", "xp", "xt", "xr")  # a penalty's seat, points, recipients and foul
+CLAIMED_FIELDS = ("c1", "c2", "c3", "c4")  # the paper sheet's running total of each seat after the hand
+# winner, from, points, tiles, the penalties, the claimed totals
+HAND_FIELDS = ("w", "f", "p", "t", *(f + k for k in PENALTY_SUFFIXES for f in PENALTY_FIELDS), *CLAIMED_FIELDS)
 SEATS = ("1", "2", "3", "4")
 MAX_FIELD = 200  # characters of any field (a hand's notation is shorter)
 WHOLE = re.compile(r"-?[0-9]{1,9}")
 SEAT_WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 # Each field by the name the library's messages give it.
-NAMES = {"w": "winner", "f": "from", "p": "points", "t": "hand", "x": "penalty", "xp": "penalty", "xt": "penalty"}
-HAND_FIELD = re.compile(r"h([0-9]{1,3})(w|f|p|t|x|xp|xt)")  # a hand past the 999th is not the form's field
+NAMES = {"w": "winner", "f": "from", "p": "points", "t": "hand", "x": "penalty", "c": "claimed"}
+# A hand past the 999th is not the form's field.
+HAND_FIELD = re.compile(r"h([0-9]{1,3})(w|f|p|t|x[2-4]?|x[ptr][2-4]?|c[1-4])")
+
+
+def _named(field: str) -> str:
+    """A field's name in the library's messages: ``xp2`` is a penalty's, ``c3`` the claimed totals'."""
+    return NAMES.get(field, NAMES[field[0]])
 
 
 def _field(args: Mapping[str, Any], name: str) -> str:
@@ -44,7 +61,7 @@ def _field(args: Mapping[str, Any], name: str) -> str:
         if hand is None:
             raise MjrefError("%(field)s: too long (at most %(most)s characters)", field=name, most=MAX_FIELD)
         message = "hand %(hand)s, %(field)s: too long (at most %(most)s characters)"
-        raise MjrefError(message, hand=int(hand.group(1)), field=NAMES[hand.group(2)], most=MAX_FIELD)
+        raise MjrefError(message, hand=int(hand.group(1)), field=_named(hand.group(2)), most=MAX_FIELD)
     return text
 
 
@@ -66,7 +83,7 @@ def form_values(args: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _blank(values: dict[str, str], n: int) -> bool:
-    return not any(values[f"h{n}{f}"] for f in HAND_FIELDS if f != "xt")
+    return not any(values[f"h{n}{f}"] for f in HAND_FIELDS if not f.startswith("xt"))
 
 
 def hands_entered(values: dict[str, str]) -> int:
@@ -97,13 +114,27 @@ def _hand(values: dict[str, str], n: int, players: list[str]) -> dict[str, objec
         hand["points"] = _number(get["p"])
     if get["t"]:
         hand["hand"] = get["t"]
-    if get["x"] or get["xp"]:
-        penalty = {
-            "player": _seat(get["x"], players) if get["x"] else None,
-            "points": _number(get["xp"]) if get["xp"] else None,
-        }
-        hand["penalties"] = [{**penalty, "to": get["xt"] or "others"}]
+    penalties = [p for k in PENALTY_SUFFIXES if (p := _penalty(get, k, players))]
+    if penalties:
+        hand["penalties"] = penalties
+    claimed = {players[i]: _number(get[c]) for i, c in enumerate(CLAIMED_FIELDS) if get[c]}
+    if claimed:  # all four or none: the library names the one missing
+        hand["claimed"] = claimed
     return hand
+
+
+def _penalty(get: dict[str, str], k: str, players: list[str]) -> dict[str, object] | None:
+    """Penalty ``k`` of a hand's row (None when none is written): points and recipients, or a foul's ruling, whose
+    amount the house's table gives unless the points are written (where it gives none)."""
+    seat, points, to, foul = (get[f + k] for f in PENALTY_FIELDS)
+    if not (seat or points or foul):
+        return None
+    penalty: dict[str, object] = {"player": _seat(seat, players) if seat else None}
+    if foul:
+        penalty["ruling"] = foul
+    if points or not foul:
+        penalty.update(points=_number(points) if points else None, to=to or "others")
+    return penalty
 
 
 def session_data(args: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,8 +153,9 @@ def share_query(args: Mapping[str, Any]) -> str:
     """The query that carries the whole sheet: every field written, none of the empty ones."""
     values = form_values(args)
     for n in range(1, HAND_LIMIT + 1):
-        if not (values[f"h{n}x"] or values[f"h{n}xp"]):
-            values[f"h{n}xt"] = ""  # the penalty's recipients, left at their default, with no penalty
+        for k in PENALTY_SUFFIXES:
+            if not values[f"h{n}xp{k}"]:
+                values[f"h{n}xt{k}"] = ""  # the recipients matter only with points written
     kept = {k: v for k, v in values.items() if v}
     return urlencode(kept)
 
@@ -141,16 +173,45 @@ def rows(args: Mapping[str, Any]) -> list[dict[str, Any]]:
     out = []
     for n in range(1, HAND_LIMIT + 1):
         prevalent, seat_winds = winds(n - 1)
+        fields = {f: values[f"h{n}{f}"] for f in HAND_FIELDS}
         out.append(
             {
                 "n": n,
-                "fields": {f: values[f"h{n}{f}"] for f in HAND_FIELDS},
+                "fields": fields,
+                "penalties": _penalty_rows(fields),
+                "claimed": [fields[c] for c in CLAIMED_FIELDS],
                 "prevalent": prevalent,
                 "seats": list(seat_winds),  # each player's seat wind, in the order of their first seats
                 "dealer": seat_winds.index("E"),  # the player (0 to 3) who is East at this hand
                 "hidden": n > shown,
             }
         )
+    return out
+
+
+def _penalty_rows(fields: dict[str, str]) -> list[dict[str, Any]]:
+    """A row's penalties as the form draws them: each one's number, names and values; those after the first blank
+    one past those written are hidden (the page's script shows the next as each is filled)."""
+    written = [any(fields[f + k] for f in ("x", "xp", "xr")) for k in PENALTY_SUFFIXES]
+    shown = max((i + 2 for i, w in enumerate(written) if w), default=1)
+    return [
+        {
+            "number": i + 1,
+            "names": {f: f + k for f in PENALTY_FIELDS},
+            "given": {f: fields[f + k] for f in PENALTY_FIELDS},
+            "hidden": i + 1 > shown,
+        }
+        for i, k in enumerate(PENALTY_SUFFIXES)
+    ]
+
+
+def fouls(profile: str) -> list[dict[str, Any]]:
+    """Each foul a penalty may name, with what the house's table (``profile``) makes it cost: ``points`` and ``to``,
+    or None for both where the table fixes no amount and the referee decides."""
+    out = []
+    for foul in FOULS:
+        found = penalty_for(foul, profile)
+        out.append({"id": foul, "points": found.points if found else None, "to": found.to if found else None})
     return out
 
 

@@ -88,6 +88,16 @@ ENTRIES = [
     ),
     Entry(scorer.score, {"hand": HAND, "ruleset": "babcock", "prevalent": None}, {"prevalent": None}),
     Entry(scorer.parse, {"text": HAND}, {"text": _text}),
+    Entry(
+        scorer.waits,
+        {"text": "123m456m789m123p5s", "profile": None, "ruleset": "mcr", "profiles": None},
+        {
+            "text": _text,
+            "profile": _optional_text,
+            "ruleset": _text,
+            "profiles": lambda v: v is None or isinstance(v, list | tuple),
+        },
+    ),
     Entry(scorer.format_hand, {"hand": parse(HAND)}, {"hand": lambda v: isinstance(v, Hand)}),
     Entry(validate, {"hand": parse(HAND)}, {"hand": lambda v: isinstance(v, Hand)}),
     Entry(scorer.profiles.load_profile, {"ref": "green-book"}, {"ref": _text}),

@@ -53,13 +53,28 @@ def png(size: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b"")
 
 
+def ico(size: int) -> bytes:
+    """The icon as an ICO file holding one PNG of ``size`` × ``size`` pixels (``size`` below 256).
+
+    >>> data = ico(32)
+    >>> data[:6], data[22:30] == b"\\x89PNG\\r\\n\\x1a\\n"
+    (b'\\x00\\x00\\x01\\x00\\x01\\x00', True)
+    """
+    image = png(size)
+    header = struct.pack("<HHH", 0, 1, 1)  # reserved, type 1 (icon), one image
+    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(image), 6 + 16)
+    return header + entry + image
+
+
 def write_app_files(root: Path, name: str) -> None:
-    """The manifest and the icons."""
+    """The manifest, the icons, and ``favicon.ico``: a browser asks for it by itself for a page that names no icon
+    (a ``.json`` page), and offline only the service worker's cache can answer."""
     icons = root / "icons"
     icons.mkdir(parents=True, exist_ok=True)
     (icons / "icon.svg").write_text(SVG, encoding="utf-8")
     for size in ICON_SIZES:
         (icons / f"icon-{size}.png").write_bytes(png(size))
+    (root / "favicon.ico").write_bytes(ico(32))
     manifest = {
         "name": name,
         "short_name": "mjref",

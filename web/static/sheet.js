@@ -8,6 +8,8 @@
   "use strict";
 
   var LIMIT = 16;
+  var PENALTIES = ["", "2", "3", "4"]; // the suffix of each penalty's fields (web/sheet_form.py PENALTY_SUFFIXES)
+  var CLAIMED = ["c1", "c2", "c3", "c4"];
   var form, result, timer, asked = 0;
 
   function field(name) {
@@ -19,8 +21,18 @@
     return f && !f.disabled ? String(f.value || "").trim() : "";
   }
 
-  function penaltyGiven(n) {
-    return value("h" + n + "x") || value("h" + n + "xp");
+  // Penalty k (its suffix) of hand n written: a seat, points or a foul.
+  function penaltyWritten(n, k) {
+    return value("h" + n + "x" + k) || value("h" + n + "xp" + k) || value("h" + n + "xr" + k);
+  }
+
+  // The house's amount for the foul chosen in penalty k of hand n: {points, to}, or null (none chosen, or the
+  // house's table fixes none and the referee decides).
+  function houseAmount(n, k) {
+    var select = field("h" + n + "xr" + k);
+    var option = select && select.selectedOptions[0];
+    if (!option || !option.value || !option.dataset.points) return null;
+    return { points: Number(option.dataset.points), to: option.dataset.to };
   }
 
   // The query that carries the sheet: every field written, in the form's order (as web/sheet_form.py share_query);
@@ -32,16 +44,25 @@
       var v = String(f.value || "").trim();
       var m = /^h(\d+)/.exec(f.name);
       if (m && upto !== undefined && Number(m[1]) >= upto) return;
-      if (m && /xt$/.test(f.name) && !penaltyGiven(m[1])) return;
+      var to = /^h\d+xt(\d?)$/.exec(f.name);
+      if (to && !value("h" + m[1] + "xp" + to[1])) return; // the recipients matter only with points
       if (v) q.set(f.name, v);
     });
     return q.toString();
   }
 
-  // A hand ready to settle: a draw, or a winner with from and points or tiles; a penalty with its seat and points.
+  // A hand ready to settle: a draw, or a winner with from and points or tiles; each penalty with its seat and
+  // points (or a foul the house prices); the paper's totals all four or none.
   function complete(n) {
     var h = "h" + n;
-    var penalty = !penaltyGiven(n) || (value(h + "x") && value(h + "xp"));
+    var penalty = PENALTIES.every(function (k) {
+      if (!penaltyWritten(n, k)) return true;
+      return Boolean(value(h + "x" + k) && (value(h + "xp" + k) || houseAmount(n, k)));
+    });
+    var claimed = CLAIMED.filter(function (c) {
+      return value(h + c);
+    }).length;
+    penalty = penalty && (claimed === 0 || claimed === 4);
     if (value(h + "w") === "draw") return penalty;
     return Boolean(value(h + "w") && value(h + "f") && (value(h + "p") || value(h + "t")) && penalty);
   }
@@ -54,9 +75,15 @@
   }
 
   function written(n) {
-    return ["w", "f", "p", "t", "x", "xp"].some(function (f) {
-      return value("h" + n + f);
-    });
+    var fields = ["w", "f", "p", "t"].concat(CLAIMED);
+    return (
+      fields.some(function (f) {
+        return value("h" + n + f);
+      }) ||
+      PENALTIES.some(function (k) {
+        return penaltyWritten(n, k);
+      })
+    );
   }
 
   function row(n) {
@@ -86,6 +113,42 @@
       var draw = field("h" + n + "w").value === "draw";
       ["f", "p", "t"].forEach(function (f) {
         field("h" + n + f).disabled = draw;
+      });
+    }
+  }
+
+  // Each penalty: a foul the house prices fixes its points and recipients (those fields rest, and the note says
+  // the amount); one it does not price asks for them. A written penalty has the next one ready below it.
+  function penaltyRows() {
+    var texts = {};
+    try {
+      texts = JSON.parse(form.dataset.foulTexts || "{}");
+    } catch (e) {
+      texts = {};
+    }
+    for (var n = 1; n <= LIMIT; n++) {
+      PENALTIES.forEach(function (k, i) {
+        var amount = houseAmount(n, k);
+        var chosen = value("h" + n + "xr" + k);
+        ["xp", "xt"].forEach(function (f) {
+          var input = field("h" + n + f + k);
+          input.disabled = Boolean(amount); // the house's table gives them: not asked, not sent
+          input.closest("label").hidden = Boolean(amount);
+        });
+        var item = row(n).querySelector('[data-penalty="' + (i + 1) + '"]');
+        var note = item.querySelector(".sheet-foul-note");
+        var text = "";
+        if (amount) {
+          text = (texts[amount.to] || "")
+            .replace("%(points)s", String(amount.points))
+            .replace("%(each)s", String(Math.floor(amount.points / 3)));
+        } else if (chosen) {
+          text = texts.open || "";
+        }
+        note.textContent = text;
+        note.hidden = !text;
+        var next = item.nextElementSibling;
+        if (next && next.dataset.penalty && next.hidden && penaltyWritten(n, k)) next.hidden = false;
       });
     }
   }
@@ -230,9 +293,10 @@
     params.forEach(function (v, k) {
       var f = field(k);
       if (f && f.name) f.value = v;
-      var m = /^h(\d+)/.exec(k);
+      var m = /^h(\d+)(x|c)?/.exec(k);
       if (m && Number(m[1]) <= LIMIT) {
         for (var n = 1; n <= Number(m[1]); n++) row(n).hidden = false;
+        if (m[2] && f) f.closest("details").open = true;
       }
     });
     return true;
@@ -245,13 +309,16 @@
     var filled = fillFromAddress();
     names();
     drawRows();
+    penaltyRows();
     keepOneBlank();
     form.addEventListener("input", function (e) {
       if (/^p\d$/.test(e.target.name)) names();
+      if (/^h\d+x/.test(e.target.name)) penaltyRows();
       if (e.target.tagName === "INPUT") later(700);
     });
     form.addEventListener("change", function (e) {
       drawRows();
+      penaltyRows();
       keepOneBlank();
       if (e.target.tagName === "SELECT") later(200);
     });
