@@ -55,6 +55,9 @@ def test_a_checked_claim_lands_on_its_verdict(url, phone, lang, tmp_path):
     _scrolled(page)
     page.screenshot(path=str(tmp_path / "verdict.png"))
     assert page.locator(".claim-verdict.wrong").count() == 1
+    if lang:  # a Chinese sentence: full-width punctuation, no ASCII ": , ." (issue 37)
+        verdict = page.locator(".claim-verdict").inner_text()
+        assert "：" in verdict and verdict.endswith("。") and not any(c in verdict for c in ":,."), verdict
     assert _on_screen(page, ".claim-verdict"), page.locator(".claim-verdict").bounding_box()
     assert errors == []
 
