@@ -87,7 +87,7 @@ def test_audit_a_claim_and_compare_profiles_through_the_form(url, page, tmp_path
     p.fill("#hand", "234m567m234p567p88s")
     p.click("details.claim-check summary")  # the claim's fields are folded until wanted
     p.fill("#claim", "喜相逢 x2, Short Straight, lian liu")
-    p.check("#compare")
+    p.check("#compare-all")
     p.click("form.score-form button")
     p.wait_for_url("**/-/score?hand=*")
     assert p.locator(".claim-verdict.wrong").count() == 1

@@ -32,7 +32,8 @@ README_FANS = ["mixed-straight", "prevalent-wind", "single-wait", "self-drawn"]
 KONGS = "[CCCC][5555m]123p789pNN"
 HOSTILE = ["<script>alert(1)</script>", "\"'><img src=x onerror=alert(1)>", "x" * 10_000]
 RAW = ("<script>alert", "<img src=x", "onerror=alert(1)>")
-KEYBOARD = '<script src="/static/keyboard.js" defer></script>'  # the score page's one script: a static file
+# The score page's scripts, static files: its keyboard, and what brings the answer into view (issue 37).
+KEYBOARD = '<script src="/static/keyboard.js" defer></script>\n<script src="/static/land.js" defer></script>'
 
 
 def cli_json(*args: str) -> dict:
@@ -185,7 +186,7 @@ def test_compare_page_shows_totals_and_each_difference_with_its_ruling_and_posit
 
 def test_compare_all_is_every_profile_the_site_offers_and_the_form_asks_for_it(site):
     form = site.get("/-/score").text
-    assert re.search(r'<input type="checkbox" id="compare" name="compare" value="all">', form)
+    assert re.search(r'<input type="checkbox" id="compare-all" name="compare" value="all">', form)
     assert 'name="claim"' in form and 'name="claim_total"' in form
     data = site.json("/-/score.json", params={"hand": KONGS, "compare": "all"})
     assert set(data["compare"]["totals"]) == {"green-book", "chinese-practice", "starback"}  # the MCR profiles

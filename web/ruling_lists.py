@@ -49,13 +49,14 @@ def ruling_list(rulings: Iterable[Row], ruling_url: Url) -> Markup:
 def fan_list(fans: Iterable[Row], fan_url: Url, lang: str = "en") -> Markup:
     """The fans a ruling concerns: number, name (linked) and, on an English page, the Chinese name; a fan the fan
     table does not know by its text."""
+    _ = labels(lang).gettext
     items = []
     for f in fans:
         if not f["key"]:
             items.append(f"<li>{escape_text(f['fan'])}</li>")
             continue
         chinese = f' <span lang="zh">{escape_text(f["name_zh"])}</span>' if lang != "zh" else ""
-        number = f'<span class="fan-number">{escape_text(f["id"])}</span>'
+        number = f'<span class="fan-number">{escape_text(_("fan %(num)s", num=f["id"]))}</span>'  # not points
         items.append(f"<li>{number} {link(fan_url(f['key']), f['name'])}{chinese}</li>")
     return Markup(f'<ul class="fan-list">{"".join(items)}</ul>')
 

@@ -205,15 +205,45 @@ def keys_html(tiles: Iterable[dict[str, Any]]) -> Markup:
     return Markup("".join(out))  # every field went through html.escape
 
 
+_TABLE = re.compile(r"<table>(.*?)</table>", re.S)
+_BODY_ROW = re.compile(r"<tbody>(.*?)</tbody>", re.S)
+_ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
+_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+_SMALL_NUMBER = re.compile(r"\d{1,3}")
+MOST_KEYS = 4  # at most this many leading columns stay in view: they must leave room for the rest
+
+
+def key_columns(table_html: str) -> int:
+    """How many leading columns of a table name its rows: those whose every cell is a small whole number.
+
+    The kong table's rows are named by their counts of kongs, melded kongs, concealed kongs and concealed pungs;
+    on a phone these stay in view while the points columns scroll past them (issue 37).
+
+    >>> key_columns("<tbody><tr><td>4</td><td>0</td><td>4K</td></tr><tr><td>3</td><td>1</td><td>3K</td></tr></tbody>")
+    2
+    """
+    body = _BODY_ROW.search(table_html)
+    rows = [_CELL.findall(r) for r in _ROW.findall(body.group(1))] if body else []
+    keys = 0
+    while keys < MOST_KEYS and rows and all(keys < len(r) and _SMALL_NUMBER.fullmatch(r[keys].strip()) for r in rows):
+        keys += 1
+    return keys
+
+
+def _scrolling_table(m: re.Match[str]) -> str:
+    keys = key_columns(m.group(1))
+    marked = f' data-keys="{keys}"' if keys else ""
+    return f'<figure class="table-scroll"><table{marked}>{m.group(1)}</table></figure>'
+
+
 def body_parts(body_html: str, lang: str = "en") -> list[tuple[str, Any]]:
     """``body_html`` cut after each ``<code>`` that holds a complete hand: ``("html", text)`` and ``("hand", layout)``.
 
     The HTML parts are the body's own text in order, unchanged but for each table, which is put in a
-    ``<figure class="table-scroll">`` so that a wide one scrolls by itself on a phone, not the whole page.
-    A layout follows the code it was read from.
+    ``<figure class="table-scroll">`` so that a wide one scrolls by itself on a phone, not the whole page, its
+    leading columns that name the row kept in view (:func:`key_columns`). A layout follows the code it was read from.
     """
-    body_html = body_html.replace("<table>", '<figure class="table-scroll"><table>')
-    body_html = body_html.replace("</table>", "</table></figure>")
+    body_html = _TABLE.sub(_scrolling_table, body_html)
     parts: list[tuple[str, Any]] = []
     at = 0
     for m in _CODE.finditer(body_html):
