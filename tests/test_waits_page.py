@@ -64,7 +64,7 @@ def test_a_hand_of_13_shows_every_winning_tile_with_both_totals(site: Site) -> N
     # The false win is marked and its rulings linked.
     assert 'href="/rulings/false-win"' in html and 'href="/rulings/eight-point-minimum"' in html
     # The page's one script is the keyboard's static file: no inline script.
-    assert SCRIPT.findall(html) == ['<script src="/static/keyboard.js" defer>']
+    assert SCRIPT.findall(html) == ['<script src="/static/keyboard.js" defer>', '<script src="/static/land.js" defer>']
 
 
 def test_each_total_links_to_the_full_score_of_that_win(site: Site) -> None:
