@@ -75,26 +75,71 @@ def useful_tiles(counts: Sequence[int], declared: int = 0, form: str | None = No
     """For a hand that waits (13 tiles, declared sets counted), the tiles that bring it closer: each tile of
     which the standing tiles hold fewer than four whose draw lowers :func:`shanten` (for a ready hand, the
     tiles that complete it); with ``form``, the count in that form of :data:`FORMS` alone."""
+    c = _waiting(counts, declared)
+    if form is not None and form not in FORMS:
+        raise InvalidHand("unknown form %(form)s: expected one of %(forms)s", form=repr(form), forms=", ".join(FORMS))
+    return _closer(c, declared, FORMS if form is None else (form,))[1]
+
+
+def shanten_and_useful_tiles(counts: Sequence[int], declared: int = 0) -> tuple[int, tuple[Tile, ...]]:
+    """:func:`shanten` and :func:`useful_tiles` of a hand that waits, each form counted once for both.
+
+    >>> counts = [0] * 34
+    >>> for t in (0, 1, 2, 4, 5, 6, 9, 10, 11, 12, 14, 30, 31):  # 123m 567m 1234p 6p N C: one tile from ready
+    ...     counts[t] += 1
+    >>> shanten_and_useful_tiles(counts)
+    (1, (13, 30, 31))
+    """
+    return _closer(_waiting(counts, declared), declared, FORMS)
+
+
+def _closer(c: list[int], declared: int, forms: Sequence[str]) -> tuple[int, tuple[Tile, ...]]:
+    """The count of checked counts ``c`` in the closest of ``forms``, and the tiles whose draw lowers it.
+
+    A draw lowers a form's count by one at most, so only the forms already at the count can lower it, and only
+    some tiles can lower each: in four sets and a pair, a tile within two ranks of a standing tile of its suit
+    (an honour only when it stands), for it alone joins a set, a pair or a partial set; in Seven Pairs a tile
+    held an odd number of times; in Thirteen Orphans an orphan. Other forms try every tile."""
+    by_form = {f: _form_shanten(c, declared, f) for f in forms}
+    now = min(by_form.values())
+    at_now = [f for f, n in by_form.items() if n == now and n != NOT_THIS_FORM]
+    candidates: Sequence[Tile] = range(34)
+    if at_now == [REGULAR]:
+        candidates = _near(c)
+    elif at_now == [SEVEN_PAIRS]:
+        candidates = [t for t in range(34) if c[t] % 2]
+    elif at_now == [THIRTEEN_ORPHANS]:
+        candidates = ORPHANS
+    out = []
+    for t in candidates:
+        if c[t] < 4:
+            c[t] += 1
+            if any(_form_shanten(c, declared, f) < now for f in at_now):
+                out.append(t)
+            c[t] -= 1
+    return now, tuple(out)
+
+
+def _near(c: list[int]) -> list[Tile]:
+    """The suit tiles within two ranks of a standing tile of their suit, and the honours standing."""
+    out = []
+    for t in range(34):
+        if t >= 27:
+            if c[t]:
+                out.append(t)
+            continue
+        low, rank = t - t % 9, t % 9
+        if any(c[low + r] for r in range(max(0, rank - 2), min(9, rank + 3))):
+            out.append(t)
+    return out
+
+
+def _waiting(counts: Sequence[int], declared: int) -> list[int]:
+    """:func:`_checked` counts of a hand that waits (13 tiles, declared sets counted)."""
     c = _checked(counts, declared)
     if sum(c) % 3 != 1:
         raise InvalidHand("useful tiles: give a hand that waits (13 tiles, declared sets counted), not a complete one")
-    if form is not None and form not in FORMS:
-        raise InvalidHand("unknown form %(form)s: expected one of %(forms)s", form=repr(form), forms=", ".join(FORMS))
-
-    def count() -> int:
-        if form is None:
-            return min(_form_shanten(c, declared, f) for f in FORMS)
-        return _form_shanten(c, declared, form)
-
-    now = count()
-    out = []
-    for t in range(34):
-        if c[t] < 4:
-            c[t] += 1
-            if count() < now:
-                out.append(t)
-            c[t] -= 1
-    return tuple(out)
+    return c
 
 
 def _checked(counts: Sequence[int], declared: int) -> list[int]:

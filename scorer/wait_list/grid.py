@@ -16,10 +16,10 @@ from typing import Any
 from ..entry import score
 from ..profiles import mcr_profile
 from ..result import FanScore, Score
+from ..shanten import shanten_and_useful_tiles
 from ..tiles import Tile, name
 from ..wait import waiting_mask
 from .reading import WaitingHand
-from .useful import closer
 
 WAIT_FANS = frozenset({"edge-wait", "closed-wait", "single-wait"})
 FALSE_WIN = ("eight-point-minimum", "false-win")  # a win below the minimum: declaring it is a false win
@@ -103,8 +103,9 @@ def wait_grid(hand: WaitingHand, profile: str) -> Waits:
     held = hand.all_counts()
     mask = waiting_mask(hand.as_hand())
     if not mask:
-        shanten, useful = closer(hand.standing_counts(), len(hand.melds), held)
-        return Waits(mcr_profile(profile).name, hand.text, shanten, (), (), useful)
+        count, tiles = shanten_and_useful_tiles(hand.standing_counts(), len(hand.melds))
+        useful = tuple((t, 4 - held[t]) for t in tiles if held[t] < 4)  # a tile whose four copies it holds: none left
+        return Waits(mcr_profile(profile).name, hand.text, count, (), (), useful)
     rows: list[WaitTile] = []
     exhausted: list[Tile] = []
     standing = hand.standing
