@@ -92,3 +92,13 @@ def test_a_settled_table_lands_on_the_settlement(url, phone, lang, tmp_path):
     page.screenshot(path=str(tmp_path / "settled.png"))
     assert _on_screen(page, "table.settlement")
     assert errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hand_of_13_lands_on_its_wait_grid(url, phone, lang, tmp_path):
+    page, errors = phone
+    page.goto(url + lang + "/-/score?hand=123m456m789m23p55s")  # ready: waits on 1p and 4p
+    _scrolled(page)
+    page.screenshot(path=str(tmp_path / "waits.png"))
+    assert _on_screen(page, "section.waits h2")
+    assert errors == []
