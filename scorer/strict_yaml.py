@@ -25,9 +25,7 @@ line 1: answer: the plain word 'no' would be read as a boolean; quote it if you 
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path as FilePath
 from typing import Any
@@ -35,6 +33,7 @@ from typing import Any
 import yaml
 
 from .errors import printable, shown_char
+from .regular_files import NotARegularFile, read_regular
 
 Path = tuple[str | int, ...]
 MAX_BYTES = 64 * 1024  # what :func:`read` reads: a profile is under 2 KiB, sources.yaml under 10 KiB
@@ -81,12 +80,10 @@ def read(path: FilePath, limit: int = MAX_BYTES, *, nulls: bool = False) -> Docu
     """Read and :func:`parse` the file at ``path``: at most ``limit`` bytes of UTF-8. Raises
     :class:`YamlError` (line 1 for a file too large; the line of the first byte that is not UTF-8),
     or :class:`OSError` when the file cannot be read."""
-    # A FIFO opens at once, and is refused. (getattr: the score page runs this module in Pyodide too.)
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    with open(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise YamlError(1, "not a regular file (a FIFO, a device or a folder): only files are read")
-        raw = f.read(limit + 1)
+    try:
+        raw = read_regular(path, limit)
+    except NotARegularFile as e:
+        raise YamlError(1, str(e)) from None
     if len(raw) > limit:
         raise YamlError(1, f"the file is larger than {limit // 1024} KiB")
     try:

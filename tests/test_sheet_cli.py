@@ -154,3 +154,19 @@ def test_a_missing_file_and_a_chinese_error(tmp_path: Path) -> None:
     assert zh.stderr.splitlines() == [
         f"错误：{path}：第 1 盘，points：6 不足 8 番起和，是错和，不是和牌（裁定 false-win）"
     ]
+
+
+def test_a_fifo_is_refused_at_once_not_waited_on(tmp_path):
+    # A plain open() of a FIFO waits for a writer for ever: the sheet is read as profiles are, a regular file only,
+    # opened without blocking. A real process with a time bound, so a hang fails the test rather than the run.
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "session.json"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "mjref", "sheet", str(fifo)], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2, done
+    assert done.stderr.count("\n") == 1 and "not a regular file" in done.stderr, done.stderr

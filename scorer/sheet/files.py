@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from ..errors import MjrefError
+from ..regular_files import read_regular
 from .csv_sheet import data_from_csv
 from .session import Session, _fail, session_from_data
 
@@ -23,8 +24,7 @@ def read_session(path: object) -> Session:
         raise _fail("session file: expected a path, not %(type)s", type=type(path).__name__)
     name = str(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
     except OSError as e:
         raise _fail("cannot read %(file)s: %(reason)s", file=name, reason=e.strerror or type(e).__name__) from None
     if len(raw) > MAX_BYTES:
