@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from rulings import RULINGS_DIR
+from scorer import control_characters
 
-from . import control_characters
 from .locators import check_quoted_by, read_shapes
 from .model import (
     AUTHORITIES,

@@ -565,3 +565,19 @@ def test_any_csv_gives_a_session_or_one_line_of_the_projects_error(text: str) ->
         session_from_text(text, "csv")
     except MjrefError as e:
         assert "\n" not in str(e)
+
+
+@pytest.mark.parametrize("mark", ["\x1b]0;pwned\x07", "\x1b[2J", "\x9b31m", "\x00", "\r", "\n", "\u202e", "\u200f"])
+def test_a_name_holding_a_terminal_sequence_or_a_reordering_mark_is_refused(mark):
+    # A name reaches the terminal, the page and the printed sheet: an ESC or C1 sequence would drive the terminal,
+    # a line break would break the table, U+202E would turn the row around. Refused as a ruling's text is.
+    data = {"players": ["Ann", "Bo" + mark + "x", "Cy", "Di"], "hands": []}
+    with pytest.raises(MjrefError, match="players: .*a name may not hold") as caught:
+        session_from_data(data)
+    assert str(caught.value).isprintable()
+
+
+def test_a_long_name_is_not_echoed_whole():
+    with pytest.raises(MjrefError) as caught:
+        session_from_data({"players": ["A" * 10_000, "Bo", "Cy", "Di"], "hands": []})
+    assert len(str(caught.value)) < 200

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..control_characters import forbidden
 from ..errors import Message, MjrefError
 
 HAND_LIMIT = 16  # hands in a session: the Green Book's four rounds of four (ruling seat-rotation)
@@ -99,17 +100,25 @@ def _players(value: object) -> tuple[str, str, str, str]:
         )
     for name in value:
         if not isinstance(name, str) or not name.strip():
-            raise _fail("players: every name is a non-empty text, not %(name)s", name=repr(name))
+            raise _fail("players: every name is a non-empty text, not %(name)s", name=_cut(name))
         if len(name) > MAX_NAME or name != name.strip():
             raise _fail(
                 "players: %(name)s: a name has at most %(max)s characters and no spaces around it",
-                name=repr(name),
+                name=_cut(name),
                 max=MAX_NAME,
             )
+        if (found := forbidden(name)) is not None:
+            raise _fail("players: %(name)s: a name may not hold %(what)s", name=_cut(name), what=found[1])
     if len(set(value)) != 4:
         twice = next(n for n in value if value.count(n) > 1)
         raise _fail("players: %(name)s is named twice", name=repr(twice))
     return (value[0], value[1], value[2], value[3])
+
+
+def _cut(value: object) -> str:
+    """``value`` as an error shows it: its ``repr``, cut at 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _hand(n: int, entry: object, players: tuple[str, ...]) -> HandEntry:

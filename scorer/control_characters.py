@@ -1,10 +1,10 @@
-"""Characters a ruling may not hold: control characters, line breaks where a field is one line, and the
-invisible marks that reorder text.
+"""Characters a text a user or a ruling writes may not hold: control characters, line breaks where a field is one
+line, and the invisible marks that reorder text.
 
-A ruling's text reaches pages, snippets, the export and the terminal (``mjref lookup``), where an ESC
-starts a terminal sequence, a BEL rings, a NUL cuts text short and U+202E turns the rest of a line
-around so that what a referee reads is not what is written. None of them has a use in a ruling, so
-:mod:`kb.load` refuses each with its file and line; a body keeps its line breaks and tabs.
+Such text reaches pages, the export and the terminal, where an ESC starts a terminal sequence, a BEL rings, a NUL
+cuts text short and U+202E turns the rest of a line around, so that what a referee reads is not what is written.
+None of them has a use in a ruling or a player's name: :mod:`kb.load` refuses each in a ruling with its file and
+line (a body keeps its line breaks and tabs), and the score sheet refuses them in names (:mod:`scorer.sheet`).
 
 >>> forbidden("Tile Hog\\x1b[2J"), forbidden("one\\ntwo"), forbidden("one\\ntwo", line_breaks=True)
 ((8, '\\\\x1b (a control character)'), (3, '\\\\n (a line break)'), None)
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from scorer.errors import printable
+from .errors import printable
 
 # Unicode's bidirectional formatting characters: they change the order in which a line is shown.
 REORDERING = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
