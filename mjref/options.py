@@ -14,10 +14,12 @@ import re
 from collections.abc import Callable
 from contextlib import suppress
 from typing import IO, Any, TypeVar
+from urllib.parse import urlsplit
 
 import click
 
 from kb.i18n import LANGUAGES, localize, translate
+from scorer.control_characters import forbidden
 from scorer.errors import MjrefError, printable
 from scorer.notation import MAX_FLOWERS
 
@@ -201,10 +203,21 @@ def base_url_option(f: F) -> F:
 
 
 def _checked_base_url(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """A site's address that links can be written under: http(s), a host, at most a path; nothing a terminal
+    would act on (no control character or reordering mark), no credentials, query, fragment or bad port."""
     if not value:
         return None
-    if not value.startswith(("http://", "https://")) or any(c.isspace() for c in value):
-        raise click.BadParameter(f"expected an address such as https://mjref.example.org, not {value!r}")
+    shown = printable(value if len(value) <= 80 else value[:80] + "…")
+    wrong = click.BadParameter(f"expected an address such as https://mjref.example.org, not {shown}")
+    if forbidden(value) is not None or any(c.isspace() or c in "?#" for c in value):
+        raise wrong
+    try:
+        parts = urlsplit(value)
+        port = parts.port
+    except ValueError:  # a port out of range, a malformed host
+        raise wrong from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or port == 0 or parts.username is not None:
+        raise wrong
     return value
 
 

@@ -96,3 +96,22 @@ def test_plain_text_of_a_body():
     assert plain("## Head\n\n**bold** [@GB2006, §3.9] [[payments|who pays]] `x`") == (
         "Head\n\nbold (GB2006, §3.9) who pays x"
     )
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://x\x1b]8;;http://evil\x07",  # an OSC 8 hyperlink: it would reach the terminal in every link line
+        "https://x\u202e.com",  # a mark that reorders the rest of the line
+        "https://x/?a=1#f",  # a query or a fragment: the rulings' paths would land inside it
+        "https://x:99999999",
+        "https://user:pass@evil.com",
+        "ftp://x",
+        "https://",
+        "https://[::1",
+    ],
+)
+def test_a_base_url_that_cannot_head_a_link_is_refused_in_one_line(db, url):
+    result = run("show", "payments", "--db", str(db), "--base-url", url)
+    assert result.exit_code == 2 and "--base-url" in result.output, result.output
+    assert result.output.count("\n") == 1 and result.output.rstrip("\n").isprintable(), result.output
