@@ -147,7 +147,7 @@ class Summary:
             verdict = "disagreement" if r.false_win is None else f"false win ({r.false_win})"
             row = [
                 r.line,
-                r.id,
+                _cell(r.id),
                 verdict,
                 _n(r.claimed, ""),
                 _n(r.scorer, ""),
@@ -156,6 +156,17 @@ class Summary:
             ]
             writer.writerow(row)
         return text.getvalue()
+
+
+def _cell(text: str) -> str:
+    """An event's own text as a spreadsheet cell: control characters escaped as the terminal shows them, and a
+    leading = + - @ made plain text with a quote, so that no spreadsheet reads the cell as a formula.
+
+    >>> _cell("=cmd|' /C calc'!A0"), _cell("r1\\x1b]0;x\\x07"), _cell("round 1-3")
+    ("'=cmd|' /C calc'!A0", 'r1\\\\x1b]0;x\\\\x07', 'round 1-3')
+    """
+    shown = printable(text)
+    return "'" + shown if shown[:1] in ("=", "+", "-", "@") else shown
 
 
 def _n(value: int | None, none: str = "-") -> str:

@@ -123,3 +123,15 @@ def test_the_report_fits_the_terminal(tmp_path, monkeypatch):
     out = audit_log(event).stdout.splitlines()
     assert max(map(len, out)) <= 60
     assert sum("fan-short-straight" in line for line in out) == 3 + 1  # in each row, wrapped, and by ruling
+
+
+def test_csv_cells_from_the_event_are_never_formulas_or_terminal_sequences(tmp_path):
+    # An id is the event's own text: a spreadsheet would run "=cmd|…" as a formula, and a control character would
+    # reach whoever prints the file. The cell keeps the id readable: a leading quote, escapes as the terminal shows.
+    hostile = ["=cmd|' /C calc'!A0", "+SUM(1+1)", "-2+3", "@SUM(A1)", "r\x1b]0;pwn\x07", "r\u202e1"]
+    event = write_event(
+        tmp_path / "event.jsonl", [json.dumps({"id": i, "hand": GOOD, "claim_total": 12}) for i in hostile]
+    )
+    result = audit_log(event, "--format", "csv")
+    ids = [r[1] for r in list(csv.reader(io.StringIO(result.stdout)))[1:]]
+    assert ids == ["'=cmd|' /C calc'!A0", "'+SUM(1+1)", "'-2+3", "'@SUM(A1)", "r\\x1b]0;pwn\\x07", "r\\u202e1"]
