@@ -48,12 +48,16 @@ def data_from_csv(text: str) -> dict[str, object]:
     if not rows:
         raise _fail("the CSV sheet is empty: its first row names the columns")
     header = [c.strip() for c in rows[0]]
+    twice = next((c for i, c in enumerate(header) if c in header[:i]), None)
+    if twice is not None:
+        raise _fail("the CSV sheet's columns: %(column)s is written twice", column=repr(twice[:40]))
     players = [c for c in header if c not in FIELDS and not PENALTY_COLUMN.fullmatch(c)]
     if len(players) != 4:
         message = (
             "the CSV sheet's columns: expected the four players' names besides %(fields)s, found %(count)s: %(names)s"
         )
-        raise _fail(message, fields=", ".join(FIELDS), count=len(players), names=", ".join(players) or "-")
+        names = ", ".join(p[:40] for p in players[:8]) + (", …" if len(players) > 8 else "")
+        raise _fail(message, fields=", ".join(FIELDS), count=len(players), names=names or "-")
     hands: list[dict[str, object]] = []
     for row in rows[1:]:
         cells = [c.strip() for c in row]
@@ -107,7 +111,7 @@ def _yes(n: int, field: str, cell: str) -> bool:
 
 
 def _number(n: int, field: str, cell: str) -> int:
-    if not re.fullmatch(r"[+-]?\d{1,9}", cell):
+    if not re.fullmatch(r"[+-]?[0-9]{1,9}", cell):  # ASCII digits only, as the JSON sheet and the notation
         raise _fail(
             "hand %(hand)s, %(field)s: expected a whole number, not %(value)s",
             hand=n,
