@@ -59,6 +59,7 @@ def read_ruling(
     profile whose position is shown (by default the rule set's own)."""
     if not isinstance(rid, str):
         raise UnknownRuling("ruling id: expected text, not %(type)s", type=type(rid).__name__)
+    given = None if profile is None else load_profile(profile)  # a profile that does not load is an error, always
     conn = open_index(db).conn
     columns = "id, title, status, ruleset, topic, question, answer, body_md, url, title_zh, question_zh, answer_zh"
     row = conn.execute(f"SELECT {columns}, body_zh_md FROM rulings WHERE id = ?", (rid,)).fetchone()
@@ -85,7 +86,7 @@ def read_ruling(
     ]
     house = None
     if positions:
-        rules = load_profile(profile or DEFAULTS.get(ruleset, DEFAULTS["mcr"]))
+        rules = given or load_profile(DEFAULTS.get(ruleset, DEFAULTS["mcr"]))
         chosen = rules.positions.get(rid)
         summary = next((p["summary"] for p in positions if p["id"] == chosen), "")
         house = {"profile": rules.name, "position": chosen, "summary": summary} if chosen else None

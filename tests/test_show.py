@@ -115,3 +115,9 @@ def test_a_base_url_that_cannot_head_a_link_is_refused_in_one_line(db, url):
     result = run("show", "payments", "--db", str(db), "--base-url", url)
     assert result.exit_code == 2 and "--base-url" in result.output, result.output
     assert result.output.count("\n") == 1 and result.output.rstrip("\n").isprintable(), result.output
+
+
+def test_a_profile_that_does_not_load_is_an_error_whatever_the_ruling(db):
+    # payments is not disputed, so no position is read: the profile was never loaded, and a misspelt one passed.
+    result = run("show", "payments", "--db", str(db), "--profile", "nope")
+    assert result.exit_code == 2 and "unknown profile" in result.output, result.output
