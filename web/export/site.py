@@ -169,10 +169,10 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
         page = pages.Page(path, pages.file_of(path), scripts=["static/offline/register.js"])
         if path.endswith(pages.SCORE):
             page.policy = pages.SCORE_POLICY
-            page.scripts += ["pyodide/pyodide.js", "static/offline/score.js"]
+            page.scripts += ["pyodide/pyodide.js", "static/offline/python.js", "static/offline/score.js"]
         elif path.endswith(pages.SHEET):
             page.policy = pages.SCORE_POLICY
-            page.scripts += ["pyodide/pyodide.js", "static/offline/sheet.js"]
+            page.scripts += ["pyodide/pyodide.js", "static/offline/python.js", "static/offline/sheet.js"]
         elif path.endswith(pages.SEARCH):
             page.scripts.append("static/offline/search.js")
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]

@@ -2,45 +2,32 @@
  * registry) runs mjref's own scorer and the score page's macros (the wheel in py/, module mjref_offline), so the
  * result shown is what the server's page shows, and the data is what /-/score.json answers. The form keeps its
  * input named hand and its submit button; the address keeps the hand (?hand=…&profile=…), as on the server.
- * Plain JavaScript, nothing from another host. */
+ * Pyodide and the wheel are started by static/offline/python.js. Plain JavaScript, nothing from another host. */
 (function () {
   "use strict";
 
-  var root = new URL("../../", document.currentScript.src);
   var site = JSON.parse(document.getElementById("mjref-offline-site").textContent);
   var lang = document.documentElement.lang === "zh-Hans" ? "zh" : "en";
   var scorer = null;
 
   function startScorer() {
     if (scorer) return scorer;
-    scorer = window
-      .loadPyodide({ indexURL: new URL("pyodide/", root).href })
-      .then(function (py) {
-        performance.mark("mjref:pyodide"); // the start's steps, for bench/offline_bench.py
-        return fetch(new URL(site.wheel, root))
-          .then(function (r) {
-            if (!r.ok) throw new Error("the scorer's wheel: status " + r.status);
-            return r.arrayBuffer();
-          })
-          .then(function (buffer) {
-            py.unpackArchive(buffer, "wheel");
-            performance.mark("mjref:wheel");
-            var mod = py.pyimport("mjref_offline");
-            performance.mark("mjref:import");
-            var api = {
-              page: function (hand, profile, ruleset) {
-                return JSON.parse(mod.score_page(hand, profile || "", ruleset || "", lang));
-              },
-              many: function (hands, profile, ruleset, language) {
-                var text = JSON.stringify(hands);
-                return JSON.parse(mod.score_many(text, profile || "", ruleset || "", language || "en"));
-              }
-            };
-            api.page(site.warm, "", ""); // the first call imports the scorer and compiles the macros
-            performance.mark("mjref:ready");
-            return api;
-          });
-      });
+    scorer = window.mjrefPython().then(function (py) {
+      var mod = py.pyimport("mjref_offline");
+      performance.mark("mjref:import");
+      var api = {
+        page: function (hand, profile, ruleset) {
+          return JSON.parse(mod.score_page(hand, profile || "", ruleset || "", lang));
+        },
+        many: function (hands, profile, ruleset, language) {
+          var text = JSON.stringify(hands);
+          return JSON.parse(mod.score_many(text, profile || "", ruleset || "", language || "en"));
+        }
+      };
+      api.page(site.warm, "", ""); // the first call imports the scorer and compiles the macros
+      performance.mark("mjref:ready");
+      return api;
+    });
     return scorer;
   }
   window.mjrefScorer = startScorer;

@@ -1,12 +1,11 @@
 /* mjref offline: the exported sheet page settles the session in the browser. Pyodide (copied into the export from
  * the npm registry) runs mjref's own scorer.sheet and the page's macros (the wheel in py/, module
  * mjref_offline.sheet), so the totals shown are what the server's page shows. static/sheet.js, the page's own
- * script, asks window.mjrefSheetEngine(query, url) for the result's HTML. Plain JavaScript, nothing from another
- * host. */
+ * script, asks window.mjrefSheetEngine(query, url) for the result's HTML. Pyodide and the wheel are started by
+ * static/offline/python.js. Plain JavaScript, nothing from another host. */
 (function () {
   "use strict";
 
-  var root = new URL("../../", document.currentScript.src);
   var site = JSON.parse(document.getElementById("mjref-offline-site").textContent);
   var lang = document.documentElement.lang === "zh-Hans" ? "zh" : "en";
   var engine = null;
@@ -27,22 +26,12 @@
   function start() {
     if (engine) return engine;
     status(site.labels.loading);
-    engine = window
-      .loadPyodide({ indexURL: new URL("pyodide/", root).href })
-      .then(function (py) {
-        return fetch(new URL(site.wheel, root))
-          .then(function (r) {
-            if (!r.ok) throw new Error("the scorer's wheel: status " + r.status);
-            return r.arrayBuffer();
-          })
-          .then(function (buffer) {
-            py.unpackArchive(buffer, "wheel");
-            var mod = py.pyimport("mjref_offline.sheet");
-            status("");
-            document.documentElement.dataset.sheetEngine = "ready";
-            return mod;
-          });
-      });
+    engine = window.mjrefPython().then(function (py) {
+      var mod = py.pyimport("mjref_offline.sheet");
+      status("");
+      document.documentElement.dataset.sheetEngine = "ready";
+      return mod;
+    });
     engine.catch(function (e) {
       status(site.labels.failed + " " + e);
     });
