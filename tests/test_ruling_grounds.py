@@ -65,3 +65,70 @@ def test_a_losers_doubles_are_an_inference_from_a_winners_figure(db):
     ruling = _ruling(db, "babcock-losers-hands")
     assert "as a winner's does" not in ruling["body_text"]
     assert "our inference from that figure" in ruling["body_text"] and "推出" in ruling["body_zh_text"]
+
+
+def _quotes(db: Path, rid: str) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        found = conn.execute("SELECT quote FROM citations WHERE ruling_id = ? AND quote != ''", [rid]).fetchall()
+    return [q for (q,) in found]
+
+
+def test_a_recurring_fan_cites_starback_on_concealedness_and_marks_our_reading(db):
+    # Starbäck §3.5 has Double Pung twice but nothing on melded or concealed (§4) nor on Mixed Double Chow.
+    ruling = _ruling(db, "four-winds-recurring-melded-concealed")
+    assert ("Starback2008", "§4") in _cited(db, "four-winds-recurring-melded-concealed")
+    assert (
+        "is our reading of these two passages" in ruling["body_text"] and "我们对这两段的理解" in ruling["body_zh_text"]
+    )
+    assert "which neither passage names" in ruling["body_text"]
+
+
+@pytest.mark.parametrize(
+    ("rid", "quote"),
+    [
+        ("four-winds-recurring-melded-concealed", "once concealed and once melded"),
+        ("four-winds-basic-points", "always paid"),
+        ("four-winds-scoring-units", "specified in other unit"),
+    ],
+)
+def test_four_winds_is_quoted_in_a_short_phrase_only(db, rid, quote):
+    # The manual's whole sentences (up to 98 characters) were quoted; a phrase is where the wording is the point.
+    assert quote in _quotes(db, rid)
+    assert all(len(q) <= 50 for q in _quotes(db, rid) if q)
+
+
+def test_the_count_without_help_is_the_emas_rule_for_a_win_short_of_its_points(db):
+    ruling = _ruling(db, "score-sheet-errors")
+    assert "has not found, or cannot find, the 8 points" in ruling["body_text"]
+    assert (
+        "The map says so of that case only" in ruling["body_text"]
+        and "导图只就这种情形这样说" in ruling["body_zh_text"]
+    )
+
+
+@pytest.mark.parametrize("rid", ["false-win", "winning-tile-not-taken"])
+def test_a_mixed_winning_tile_is_a_self_drawn_one_under_oemc_2007_through_starback(db, rid):
+    ruling = _ruling(db, rid)
+    assert "self-draw" in ruling["body_text"] and "自摸" in ruling["body_zh_text"]
+    assert "under the OEMC 2007 regulations as Starbäck reports them" in ruling["body_text"]
+    assert "Starbäck 转述的欧洲麻将协会2007年 OEMC 规程" in ruling["body_zh_text"]
+    assert ("OEMC2007", "5.1") in _cited(db, rid)
+
+
+def test_the_reason_for_zeroing_concealed_hand_is_ours_and_under_why(db):
+    body = _ruling(db, "four-winds-concealed-versions")["body_text"]
+    why = body.index("The manual gives no reason for the Four Winds rule; this is our explanation.")
+    assert why > body.index("What MCR does instead")
+
+
+def test_melded_limit_hands_name_the_categories_the_manual_leaves_out(db):
+    ruling = _ruling(db, "four-winds-melded-limit-hands")
+    assert "Classical, Pairs and Special ways of going out" in ruling["body_text"]
+    assert "For most limit and special hands" not in ruling["body_text"]
+
+
+def test_table_points_rest_on_sloper_and_ties_on_our_reading(db):
+    ruling = _ruling(db, "table-points")
+    assert ruling["status"] == "commentary"
+    assert ("Sloper242", "col. 242") in _cited(db, "table-points")
+    assert "remains the house's reading" in ruling["body_text"] and "仍是本站的理解" in ruling["body_zh_text"]
