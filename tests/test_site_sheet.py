@@ -130,15 +130,17 @@ def test_the_exported_wheel_settles_the_sheet_alike(tmp_path, site):
     built = write_wheel(tmp_path / "py", _settings(load_profile("green-book"), "w.whl"))
     with zipfile.ZipFile(built) as z:
         z.extractall(tmp_path / "sp")
-    query, more = _query(FORM), _query(MORE)
+    query, more, twice = _query(FORM), _query(MORE), _query(FORM) + "&h1p=13"
     script = (
         f"import sys; sys.path.insert(0, {str(tmp_path / 'sp')!r}); import json, mjref_offline.sheet as s; "
-        f"print(json.dumps([json.loads(s.sheet_page(q, 'u', lang)) for q in ({query!r}, {more!r}) "
+        f"print(json.dumps([json.loads(s.sheet_page(q, 'u', lang)) for q in ({query!r}, {more!r}, {twice!r}) "
         "for lang in ('en', 'zh')]))"
     )
     done = subprocess.run([sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
-    en, zh, more_en, more_zh = json.loads(done.stdout)
+    en, zh, more_en, more_zh, twice_en, _ = json.loads(done.stdout)
+    # A field given twice is refused as on the server (offline once took the last value, the server the first).
+    assert (twice_en["status"], twice_en["data"]) == (400, site.get("/-/sheet.json?" + twice).json())
     assert en["data"] == site.json("/-/sheet.json?" + query)
     assert "Total 10 -78 44 14" in text_of(en["html"]) and "累计分" in zh["html"]
     # Two penalties, one by its foul, and the paper sheet's totals: the same sheet, the same first difference.
@@ -238,3 +240,56 @@ def test_bad_penalties_and_claims_name_the_hand_and_field(site, change, english)
     assert text_of(re.search(r'<p class="error" role="alert">(.*?)</p>', page.text, re.S).group(1)) == (
         "error: " + english
     )
+
+
+# A link's query the form never writes: each refused with one line naming the parameter (and its hand), in the
+# page's language and the shape of the sheet's other errors, where the page once guessed or dropped it.
+@pytest.mark.parametrize(
+    ("query", "english", "chinese"),
+    [
+        ("h1000w=draw", "1000 hands: a session has at most 16", "1000 盘"),  # was ignored: an empty sheet
+        ("h0w=draw", "'h0w': no field of the sheet (players p1 to p4; hands h1… to h16…, as h1w)", "记分表没有这一栏"),
+        ("h01w=draw", "'h01w': no field of the sheet", "'h01w'"),
+        ("h%D9%A3w=draw", "'h٣w': no field of the sheet", "'h٣w'"),  # an Arabic-Indic three
+        ("p5=Ed", "'p5': no field of the sheet", "'p5'"),
+        ("h1p=13", "hand 1, h1p: given more than once (a link gives each field once)", "第 1 盘，h1p"),
+        ("h1w=2", "hand 1, h1w: given more than once", "第 1 盘，h1w"),
+        ("p1=Al", "p1: given more than once", "p1：给了不止一次"),
+        ("h2t=%ff%fe", "hand 2, h2t: not UTF-8 text", "第 2 盘，h2t：不是 UTF-8 文本"),
+        ("profile=nope", "profile 'nope': the sheet is settled under the house's profile, green-book", "green-book"),
+        ("profile=%2Fetc%2Fpasswd", "profile '/etc/passwd': the sheet is settled under", "'/etc/passwd'"),
+        ("h2t=1m%0A2m", "hand 2, h2t: control characters are not allowed", "第 2 盘，h2t：不允许控制字符"),
+    ],
+)
+def test_a_query_the_form_never_writes_is_one_line_naming_the_parameter(site, query, english, chinese):
+    link = _query(FORM) + "&" + query
+    data = site.get("/-/sheet.json?" + link)
+    assert data.status_code == 400 and list(data.json()) == ["error"]  # as mjref sheet --json prints an error
+    assert data.json()["error"].startswith(english)
+    page = site.get("/-/sheet?" + link)  # the page with its error line, never the plain text of the guard
+    assert page.status_code == 400 and page.headers["content-type"].startswith("text/html")
+    error = re.findall(r'<p class="error" role="alert">(.*?)</p>', page.text, re.S)
+    assert len(error) == 1 and text_of(error[0]).startswith("error: " + english)
+    zh = site.get("/zh/-/sheet.json?" + link)
+    assert zh.status_code == 400 and chinese in zh.json()["error"] and "\n" not in zh.json()["error"]
+
+
+def test_a_name_with_invalid_utf8_or_a_control_character_is_named_escaped(site):
+    for query, english in (("p1=%ff%fe", "p1: not UTF-8 text"), ("a%0Ab=1", "'a\\nb': control characters")):
+        data = site.get("/-/sheet.json?" + _query(FORM) + "&" + query)
+        assert data.status_code == 400 and data.json() == {"error": data.json()["error"]}
+        assert data.json()["error"].startswith(english) and "\n" not in data.json()["error"]
+    # The guard still refuses a control character for the other pages, in its own shape.
+    score = site.get("/-/score.json?hand=1m%0A2m")
+    assert score.status_code == 400 and score.json()["ok"] is False
+    assert site.get("/kb/rulings.json?id=a%01").status_code == 400
+
+
+def test_parameters_the_sheet_does_not_take_are_ignored_as_the_score_page_ignores_them(site):
+    """The score page answers its hand whatever else the query holds (a tracker's tag, ``lang``: the language is
+    the path's); so does the sheet, and ``profile`` naming the profile it settles under is what it uses."""
+    others = "&lang=xx&utm_source=qr&hand=1m"
+    assert site.get("/-/score.json?hand=[CCCC][5555m]123p789pNN" + others).status_code == 200
+    data = site.json("/-/sheet.json?" + _query(FORM) + others + "&profile=green-book")
+    assert data["totals"] == TOTALS and data["profile"] == "green-book"
+    assert site.get("/zh/-/sheet?" + _query(FORM) + "&lang=en").text.count("累计分") >= 1

@@ -52,6 +52,7 @@ TEMPLATED = sorted(
                 "kb/claim_needs.py",
                 "kb/claims.py",
                 "web/score.py",
+                "web/sheet_form.py",
                 "web/table.py",
                 "web/waits_page.py",
             )

@@ -10,7 +10,9 @@
   address holds, or two of them): 400, so that no page draws its address and no cache key holds it.
 - A row page (``/kb/TABLE/KEYS``) of no table, or with fewer or more keys than the table's primary key has: 404.
 - Query parameters Datasette would turn into a 500: a control character, a number SQLite cannot hold,
-  a non-number where it calls ``int()``, a malformed ``_through`` or ``__in`` list: 400.
+  a non-number where it calls ``int()``, a malformed ``_through`` or ``__in`` list: 400. The sheet's query
+  (:data:`OWN_QUERY`) is left to its page, which refuses a control character itself in its own error's shape
+  (:func:`web.sheet_form.read_query`, run in the exported site's browser too).
 - Any exception a request still raises is logged with its traceback and answered 400 (``handle_exception``);
   Datasette's own errors keep their 4xx status. A :class:`DatasetteError` is Datasette's own account of a
   request it refuses (a column it cannot sort by): answered 400 and logged as one line, with no traceback.
@@ -48,6 +50,7 @@ PUBLIC = re.compile(
     r"|/(?:robots\.txt|sitemap\.xml|favicon\.ico)|/(?:-/)?static/[^/].*"
     rf"|/{DB}(?:\.json|\.db)?|/{DB}/(?!-)[^/.]+(?:\.(?:json|csv))?|/{DB}/(?!-)[^/.]+/[^/]+?(?:\.(?:json|csv))?"
 )
+OWN_QUERY = re.compile(r"(?:/zh)?/-/sheet(?:\.json)?")  # pages that check every parameter of their query themselves
 MAX_PATH, MAX_SEGMENT = 1024, 200  # characters: no page has a longer path, no file a longer name
 MAX_INT = 2**63 - 1  # SQLite's largest integer
 CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # tab is let through, as whitespace
@@ -163,6 +166,8 @@ def check(scope: dict[str, Any]) -> Response | None:
         return refusal(path, 400, "the path must be percent-encoded")
     if not public(path):
         return refusal(path, 404, "not found")
+    if OWN_QUERY.fullmatch(path):
+        return None
     datasette_page = is_datasette_page(path)
     query = scope.get("query_string", b"").decode("latin-1")
     for name, value in parse_qsl(query, keep_blank_values=True):

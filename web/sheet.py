@@ -2,7 +2,9 @@
 ruling, the running totals and the table points out, settled by :func:`scorer.sheet.settle_session` under the
 house profile (an MCR one; ``green-book`` when the house plays Babcock). The form's fields are
 :mod:`web.sheet_form`'s; ``/-/sheet.json`` answers what ``mjref sheet --json`` prints for the same session; bad
-input gives status 400 with the library's one line, naming the hand and the field, in the page's language.
+input gives status 400 with the library's one line, naming the hand and the field, in the page's language; so does a
+query the form never writes (:func:`web.sheet_form.read_query`: a field twice, no such field, not UTF-8, a control
+character, another ``profile``), the site's guard leaving the sheet's query to it (:data:`web.guard.OWN_QUERY`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,6 @@ def house_mcr(datasette: Any) -> tuple[str, str]:
 async def sheet_page(datasette: Any, request: Any) -> Response:
     lang = lang_of(request)
     name, ref = house_mcr(datasette)
-    args = request.args
     form: dict[str, Any] = {
         "profile": name,
         "players": [""] * 4,
@@ -46,6 +47,7 @@ async def sheet_page(datasette: Any, request: Any) -> Response:
         "titles": (await site_facts(datasette, lang))[1],
     }
     try:
+        args = sheet_form.read_query(request.scope.get("query_string") or b"", name)  # the link's query, checked
         values = sheet_form.form_values(args)
         form.update(players=[values[p] for p in sheet_form.PLAYERS], rows=sheet_form.rows(args))
         if not sheet_form.asked(args) and request.url_vars.get("format") != "json":

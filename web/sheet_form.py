@@ -11,6 +11,12 @@ ending in 2 to 4 (``hNx2``, ``hNxp2``, …); and the paper sheet's running total
 ``hNc4`` (each seat's). A field the form cannot read is handed to the library as written, so that its one-line
 error names the hand and the field.
 
+:func:`read_query` reads a link's query into those fields, refusing with one line naming the parameter (and its
+hand) what the form never writes: a name of the form's shape that is no field (``h0w``, ``h01w``, ``h٣w``, ``p5``),
+a field given twice, bytes that are not UTF-8, a control character, a ``profile`` other than the one the sheet
+settles under. Other names (``lang``, a tracker's ``utm_source``) are ignored, as the score page ignores the
+parameters it does not take; the page's language is its path's (``/zh/``), as there.
+
 >>> args = {"p1": "Ann", "p2": "Bo", "p3": "Cy", "p4": "Di", "h1w": "1", "h1f": "2", "h1p": "12", "h2w": "draw"}
 >>> session_data(args)["hands"]
 [{'winner': 'Ann', 'from': 'Bo', 'points': 12}, {'draw': True}]
@@ -18,6 +24,8 @@ error names the hand and the field.
 {'draw': True, 'penalties': [{'player': 'Cy', 'ruling': 'false-win'}, {'player': 'Di', 'points': 5, 'to': 'none'}]}
 >>> share_query(args)
 'p1=Ann&p2=Bo&p3=Cy&p4=Di&h1w=1&h1f=2&h1p=12&h2w=draw'
+>>> read_query("p1=Ann&h1p=12&utm_source=x") == {"p1": "Ann", "h1p": "12"}
+True
 """
 
 from __future__ import annotations
@@ -25,9 +33,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import unquote_to_bytes, urlencode
 
-from scorer.errors import MjrefError
+from scorer.errors import Message, MjrefError
 from scorer.mcr.penalties import FOULS, penalty_for
 from scorer.sheet import HAND_LIMIT, winds
 
@@ -44,8 +52,11 @@ WHOLE = re.compile(r"-?[0-9]{1,9}")
 SEAT_WINDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 # Each field by the name the library's messages give it.
 NAMES = {"w": "winner", "f": "from", "p": "points", "t": "hand", "x": "penalty", "c": "claimed"}
-# A hand past the 999th is not the form's field.
-HAND_FIELD = re.compile(r"h([0-9]{1,3})(w|f|p|t|x[2-4]?|x[ptr][2-4]?|c[1-4])")
+# A hand's field, its number written as the form writes it (a hand past the 16th is refused by the library's line).
+HAND_FIELD = re.compile(r"h([1-9][0-9]{0,8})(w|f|p|t|x[2-4]?|x[ptr][2-4]?|c[1-4])")
+FORM_SHAPED = re.compile(r"[ph]\d+\w*")  # a name of the form's shape, in any script's digits: a field or refused
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # as the site's guard (web.guard): tab is whitespace
+PROFILE = "profile"  # the one other parameter read: the profile the link was made under
 
 
 def _named(field: str) -> str:
@@ -144,9 +155,76 @@ def session_data(args: Mapping[str, Any]) -> dict[str, Any]:
     players = [values[p] for p in PLAYERS]
     hands = [_hand(values, n, players) for n in range(1, hands_entered(values) + 1)]
     beyond = _beyond(args)
-    if beyond:  # hands past the sixteenth: as many as were written, for the library's one line on the limit
-        hands += [{}] * (beyond - len(hands))
+    if beyond:  # a hand past the sixteenth: the library's one line on the limit, counting the hands written
+        message = "%(count)s hands: a session has at most %(limit)s (four rounds of four; ruling seat-rotation)"
+        raise MjrefError(message, count=beyond, limit=HAND_LIMIT)
     return {"players": players, "hands": hands}
+
+
+def _where(name: str) -> dict[str, Any]:
+    """A parameter as a message names it: a hand's field with its hand, another name quoted (escaped, cut)."""
+    hand = HAND_FIELD.fullmatch(name)
+    if hand:
+        return {"hand": int(hand.group(1)), "param": name}
+    return {"param": name if name in PLAYERS or name == PROFILE else repr(name[:40])}
+
+
+def _refused(name: str, in_hand: Message, other: Message) -> MjrefError:
+    """The error naming parameter ``name``: ``in_hand``'s line for a hand's field (its hand named), else ``other``'s."""
+    where = _where(name)
+    return MjrefError(in_hand.template if "hand" in where else other.template, **where)
+
+
+def _decoded(raw: bytes, name: str | None) -> str:
+    """One percent-encoded name or value as text; ``name`` is the parameter's (None while reading the name)."""
+    data = unquote_to_bytes(raw.replace(b"+", b" "))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _refused(
+            name if name is not None else data.decode("utf-8", "replace"),
+            Message("hand %(hand)s, %(param)s: not UTF-8 text (a percent-encoded byte that is no character)"),
+            Message("%(param)s: not UTF-8 text (a percent-encoded byte that is no character)"),
+        ) from None
+
+
+def read_query(query: str | bytes, offered: str | None = None) -> dict[str, str]:
+    """The fields a link's query fills, each as written (the parameters the form does not take left out).
+
+    Refused with one line naming the parameter: a name of the form's shape that is no field, a field or ``profile``
+    given more than once, text that is not UTF-8, a control character, and (when ``offered`` is given, the profile
+    the sheet settles under) a ``profile`` other than ``offered``."""
+    raw = query.encode("utf-8") if isinstance(query, str) else query
+    found: dict[str, str] = {}
+    for piece in raw.split(b"&"):
+        if not piece:
+            continue
+        raw_name, _, raw_value = piece.partition(b"=")
+        name = _decoded(raw_name, None)
+        value = _decoded(raw_value, name)
+        if CONTROL.search(name) or CONTROL.search(value):
+            raise _refused(
+                name,
+                Message("hand %(hand)s, %(param)s: control characters are not allowed"),
+                Message("%(param)s: control characters are not allowed"),
+            )
+        if not (FORM_SHAPED.fullmatch(name) or name == PROFILE):
+            continue  # not the form's: ignored, as the score page ignores what it does not take
+        if not (name in PLAYERS or name == PROFILE or HAND_FIELD.fullmatch(name)):
+            message = "%(param)s: no field of the sheet (players p1 to p4; hands h1… to h%(limit)s…, as h1w)"
+            raise MjrefError(message, param=repr(name[:40]), limit=HAND_LIMIT)
+        if name in found:
+            raise _refused(
+                name,
+                Message("hand %(hand)s, %(param)s: given more than once (a link gives each field once)"),
+                Message("%(param)s: given more than once (a link gives each field once)"),
+            )
+        found[name] = value
+    chosen = found.pop(PROFILE, None)
+    if offered is not None and chosen is not None and chosen.strip() != offered:
+        message = "profile %(profile)s: the sheet is settled under the house's profile, %(offered)s"
+        raise MjrefError(message, profile=repr(chosen[:40]), offered=offered)
+    return found
 
 
 def share_query(args: Mapping[str, Any]) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qsl
 
 
 def _offline() -> Any:
@@ -44,8 +43,9 @@ def sheet_data(query: str, lang: str = "en") -> dict[str, Any]:
     from web import sheet_form
 
     try:
-        args = dict(parse_qsl(query, keep_blank_values=True))
-        data: dict[str, Any] = settle_session(sheet_form.session_data(args), profile()).to_dict()
+        house = profile()
+        args = sheet_form.read_query(query, house)  # refused as the server refuses it, naming the parameter
+        data: dict[str, Any] = settle_session(sheet_form.session_data(args), house).to_dict()
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line
         if not isinstance(e, MjrefError):
             e = MjrefError("the sheet could not be settled (%(type)s)", type=type(e).__name__)
