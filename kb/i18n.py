@@ -97,6 +97,26 @@ def babcock_name(key: str, name: str, lang: str) -> str:
     return pgettext(lang)("babcock", name) if lang != "en" else name
 
 
+def profile_name(name: str, lang: str) -> str:
+    """A profile's name as a page in ``lang`` shows it: a built-in profile's Chinese name (context ``profile``),
+    else the name itself (a club's own profile, whose name is its file's).
+
+    >>> profile_name("green-book", "zh"), profile_name("green-book", "en"), profile_name("our-club", "zh")
+    ('绿皮书', 'green-book', 'our-club')
+    """
+    return pgettext(lang)("profile", name) if lang != "en" else name
+
+
+def position_name(position: str, lang: str) -> str:
+    """A disputed ruling's position as a page in ``lang`` labels it: its short Chinese label (context
+    ``position``), else its id (which is English words).
+
+    >>> position_name("no-tile-hog", "zh"), position_name("no-tile-hog", "en")
+    ('不计四归一', 'no-tile-hog')
+    """
+    return pgettext(lang)("position", position) if lang != "en" else position
+
+
 def fan_name(fan: int | str, name: str, lang: str) -> str:
     """A fan's name in ``lang``: the fan table's ``name_zh`` for an MCR fan in Chinese, else ``name``."""
     if lang == "zh" and isinstance(fan, int) and fan in FANS:

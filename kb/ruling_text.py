@@ -166,6 +166,23 @@ def _reflowed(body: str) -> list[str]:
     return out
 
 
+def _status(data: dict[str, Any], lang: str) -> str:
+    """The status line: ``disputed (mcr, combinations)``; in Chinese every word of it said in Chinese (the rule
+    set by its name, the topic by its label, as the site's pages name them): ``有争议（MCR，组合）``."""
+    _ = i18n.gettext(lang)
+    if lang == "en":
+        return f"{data['status']} ({data['ruleset']}, {data['topic']})"
+    topic = _(data["topic"].replace("-", " ").capitalize())
+    where = _(", ").join(["MCR" if data["ruleset"] == "mcr" else data["ruleset"].capitalize(), topic])
+    return _(data["status"]) + _(" (%(rulings)s)") % {"rulings": where}
+
+
+def _position(position: str, lang: str) -> str:
+    """A position by its label, and in another language than English by its id too (the body names it by its id)."""
+    label = i18n.position_name(position, lang)
+    return position if label == position else f"{label} {position}"
+
+
 def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
     """The ruling ``data`` (:func:`read_ruling`) as text: head, positions, body, citations, related rulings."""
     _ = i18n.gettext(lang)
@@ -173,18 +190,21 @@ def format_ruling(data: dict[str, Any], lang: str = "en") -> str:
     if lang == "zh" and data["lang"] != "zh":
         head += "  " + _("(not yet in Chinese: English text)")
     lines = [head, ""]
-    lines += _wrapped(_("Status"), f"{data['status']} ({data['ruleset']}, {data['topic']})")
+    lines += _wrapped(_("Status"), _status(data, lang))
     lines += _wrapped(_("Question"), data["question"])
     lines += _wrapped(_("Answer"), data["answer"])
+    colon, comma, stop = _(": "), _(", "), _(".")
     if data["house"]:
         h = data["house"]
-        lines += _wrapped(_("House"), f"{h['profile']}: {h['position']}. {h['summary']}")
+        chosen = f"{_position(h['position'], lang)}{stop}{' ' if stop == '.' else ''}"  # 。 takes no space
+        lines += _wrapped(_("House"), f"{i18n.profile_name(h['profile'], lang)}{colon}{chosen}{h['summary']}")
     lines += _wrapped(_("Link"), data["url"])
     if data["positions"]:
         lines += ["", _("Positions")]
         for p in data["positions"]:
-            who = f" ({', '.join(p['profiles'])})" if p["profiles"] else ""
-            text = f"{p['id']}{who}: {p['summary']}"
+            names = comma.join(i18n.profile_name(name, lang) for name in p["profiles"])
+            who = _(" (%(rulings)s)") % {"rulings": names} if names else ""
+            text = f"{_position(p['id'], lang)}{who}{colon}{p['summary']}"
             lines += _wrap(text, "  ", "    ")
     lines += ["", *_reflowed(data["body"])]
     if data["citations"]:

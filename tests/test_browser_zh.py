@@ -123,7 +123,8 @@ def test_a_tapped_hand_speaks_chinese_and_scores(url, device, tmp_path):
     assert status.inner_text() == more + " " + _(KEYBOARD_TEXTS["waiting"])  # 13 tiles may be scored for their waits
     _press(page, kind, '#keyboard button[data-tile="5s"]')
     assert page.input_value("#hand") == TAPPED
-    assert status.inner_text() == _(KEYBOARD_TEXTS["complete"]) % {"tile": "5s"}
+    # The winning tile by its Chinese name, as its key is labelled, never its code 5s (issue 37).
+    assert status.inner_text() == _(KEYBOARD_TEXTS["complete"]) % {"tile": "五条"}
     assert page.locator("#kb-hand .winning").get_attribute("title") == _(KEYBOARD_TEXTS["winning"])
     page.screenshot(path=str(tmp_path / f"keyboard-{kind}.png"), full_page=True)
     _fits(page)

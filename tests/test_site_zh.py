@@ -223,16 +223,23 @@ def test_a_chinese_ruling_page_names_its_examples_fans_in_chinese(site):
     fans = [f for e in data["examples"] for f in e["computed"]["fans"]]
     assert fans and all(f["name"] == FANS[f["fan"]].name_zh for f in fans if f["fan"] in FANS)
     page = site.get("/zh/rulings/seven-pairs-tile-hog").text
-    assert "按 green-book。" in page and f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    # The example's profile by its Chinese name (the catalogue's, context "profile"), never its id (issue 37).
+    assert f"按 {i18n.pgettext('zh')('profile', 'green-book')}。" in page and "按 green-book" not in page
+    assert f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
     assert site.json("/rulings/seven-pairs-tile-hog.json")["examples"][0]["computed"]["fans"][0]["name"].isascii()
+
+
+def _zh_title(ruling: str) -> str:
+    return next(r for r in load_corpus().rulings if r.id == ruling).zh["title"]
 
 
 def test_the_equal_readings_note_is_punctuated_in_the_pages_language(site):
     """A hand with two readings of the same total cites the two rulings in brackets: Chinese ones on a Chinese
     page (（…，…）。), as the English page has its own ((…, …).)."""
     zh = site.get("/zh/rulings/account-once-four-chows").text
-    assert '不得混合（<a href="/zh/rulings/equal-readings">equal-readings</a>，<a href' in zh
-    assert "principle-non-separation</a>）。</p>" in zh
+    equal, separation = (_zh_title(r) for r in ("equal-readings", "principle-non-separation"))  # named by title
+    assert f'不得混合（<a href="/zh/rulings/equal-readings">{equal}</a>，<a href' in zh
+    assert f"{separation}</a>）。</p>" in zh
     en = site.get("/rulings/account-once-four-chows").text
     assert 'never a mix (<a href="/rulings/equal-readings">equal-readings</a>, <a href' in en
     assert "principle-non-separation</a>).</p>" in en

@@ -18,11 +18,13 @@ import pytest
 from babel.messages.extract import extract_from_file
 
 from kb import i18n
-from kb.model import STATUSES
+from kb.load import load_corpus
+from kb.model import AUTHORITIES, STATUSES
 from kb.text import VERDICTS
 from scorer.babcock.sheet import DOUBLES, LIMITS, POINTS
 from scorer.babcock.table import SEAT_NAMES
 from scorer.errors import InvalidHand, Message, MjrefError
+from scorer.profiles import builtin_names, load_profile
 from web.tiles import KEYBOARD_TEXTS, SET_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,6 +53,8 @@ TEMPLATED = sorted(
                 "kb/audit.py",
                 "kb/claim_needs.py",
                 "kb/claims.py",
+                "web/reference.py",
+                "web/ruling_page.py",
                 "web/score.py",
                 "web/sheet_form.py",
                 "web/table.py",
@@ -113,7 +117,34 @@ def marked() -> set[tuple[str | tuple[str, ...], str | None]]:
     used |= {(name, None) for name in SEAT_NAMES.values()}
     used |= {(status, None) for status in STATUSES}  # the site labels a ruling's status with tr(status)
     used |= {(text, None) for text in (*KEYBOARD_TEXTS.values(), *SET_LABELS.values())}
+    return used | named_data()
+
+
+def named_data() -> set[tuple[str | tuple[str, ...], str | None]]:
+    """What a Chinese page names from the data in the catalogue's words (issue 37): each built-in profile by its
+    name (context ``profile``) and its title, each position of a disputed ruling (context ``position``), each
+    source's authority and language."""
+    profiles = [load_profile(name) for name in builtin_names()]
+    used: set[tuple[str | tuple[str, ...], str | None]] = {(p.name, "profile") for p in profiles}
+    used |= {(p.title, None) for p in profiles}
+    corpus = load_corpus()
+    used |= {(position.id, "position") for r in corpus.rulings for position in r.positions}
+    used |= {(authority, "authority") for authority in AUTHORITIES}
+    used |= {(code, "language") for source in corpus.sources.values() for code in source.language.split(", ")}
     return used
+
+
+def test_the_data_a_chinese_page_names_is_in_the_catalogue() -> None:
+    """Every profile, position, authority and language the pages name has its entry: a new position without its
+    Chinese label fails here, before a Chinese page shows its id."""
+    found = named_data()
+    assert len({m for m, c in found if c == "position"}) >= 35 and len({m for m, c in found if c == "profile"}) == 5
+    catalog = i18n.catalog("zh")
+    missing = sorted((str(m), c or "") for m, c in found if not (e := catalog.get(m, context=c)) or not e.string)
+    assert missing == []
+    assert i18n.position_name("exclude-both", "zh") == "连六、老少副都不计"  # the catalogue's, as a page shows it
+    assert i18n.profile_name("chinese-practice", "zh") == "国内通行做法"
+    assert i18n.profile_name("our-club", "zh") == "our-club"  # a club's own name stays as its file gives it
 
 
 def test_the_labels_drawn_in_python_are_found_where_they_are_written() -> None:

@@ -18,6 +18,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kb.i18n import position_name, profile_name, translate
+
 from .markup import Labels, escape_text, labels, link
 from .tiles import babcock_item
 
@@ -27,12 +29,20 @@ BABCOCK_PAYERS = ("winner", "east", "others")
 
 
 def ruling_links(ids: Iterable[Any], ruling_url: Url, lang: str = "en") -> Markup:
-    """Links to rulings, each named by its id, separated by the language's comma."""
+    """Links to rulings, each named by its id (by its title on a Chinese page), separated by the language's comma."""
     return Markup(_links(ids, ruling_url, labels(lang).comma))
 
 
 def _links(ids: Iterable[Any], url: Url, comma: str) -> str:
-    return comma.join(link(url(r), str(r)) for r in ids)
+    """Links to rulings, each named as ``url`` names it: by its title on a Chinese page (:func:`ruling_name`)."""
+    return comma.join(link(url(r), ruling_name(url, r)) for r in ids)
+
+
+def ruling_name(url: Url, ruling: Any) -> str:
+    """How a link to ``ruling`` made by ``url`` is named: by the maker's ``name`` (:class:`web.urls.RulingUrl`: its
+    title on a Chinese page), else by its id (the offline page's own makers have no titles)."""
+    name = getattr(url, "name", None)
+    return str(name(ruling)) if callable(name) else str(ruling)
 
 
 def _empty_row(columns: int, text: str) -> str:
@@ -58,7 +68,7 @@ def _payments(payments: Mapping[str, int], payers: tuple[str, ...], t: Labels) -
     """Who pays or receives what: ``winner +24, discarder -10, others (each) -8``."""
     _ = t.gettext
     each = str(_("(each)"))
-    return ", ".join(
+    return t.comma.join(
         f"{escape_text(t.text(who))}{' ' + each if who == 'others' else ''} {payments[who]:+d}"
         for who in payers
         if who in payments
@@ -129,7 +139,7 @@ def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url:
         "The same total, %(total)s points. Either reading is right; a claim follows one of them whole, never a mix",
         total=score["total"],
     )
-    links = t.comma.join(link(ruling_url(r), r) for r in ("equal-readings", "principle-non-separation"))
+    links = _links(("equal-readings", "principle-non-separation"), ruling_url, t.comma)
     rulings, stop = _(" (%(rulings)s)", rulings=Markup(links)), _(".")  # in Chinese: （…，…）。
     out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
     p_ = t.pgettext
@@ -219,10 +229,21 @@ def babcock_sheet(score: Mapping[str, Any], ruling_url: Url, payments: bool = Tr
     return Markup("\n".join(out))  # every value of the score went through escape_text()
 
 
-def template_globals(lang: str) -> dict[str, Callable[..., Markup]]:
+def profile_list(names: Iterable[str], lang: str = "en") -> str:
+    """Profiles named in ``lang`` (:func:`kb.i18n.profile_name`), separated by the language's comma."""
+    return labels(lang).comma.join(profile_name(name, lang) for name in names)
+
+
+def template_globals(lang: str) -> dict[str, Callable[..., Any]]:
     """The breakdowns speaking ``lang``, as the templates call them (:func:`web.respond.site_templates`)."""
     return {
         "mcr_breakdown": partial(mcr_breakdown, lang=lang),
         "babcock_sheet": partial(babcock_sheet, lang=lang),
         "ruling_links_html": partial(ruling_links, lang=lang),
+        # A profile and a position of a disputed ruling as the page's language names them (kb.i18n).
+        "profile_name": partial(profile_name, lang=lang),
+        "profile_title": partial(translate, lang),
+        "position_name": partial(position_name, lang=lang),
+        "profile_list": partial(profile_list, lang=lang),
+        "ruling_name": ruling_name,
     }

@@ -13,6 +13,7 @@ from typing import Any
 
 from datasette import NotFound, Response
 
+from kb.i18n import localize
 from kb.model import TOPICS  # the order the home page lists them in
 from kb.names import pinyin_forms
 from scorer import score
@@ -190,7 +191,7 @@ async def fan_page(datasette: Any, request: Any) -> Response:
         [key],
     )
     if not found:
-        raise NotFound(f"fan {key!r} not found")
+        raise NotFound(localize(MjrefError("fan %(key)s not found", key=repr(key)), lang))
     house, _ = profiles(datasette)
     found[0]["body_html"] = body_links(found[0]["body_html"], lang)
     data = await gather(datasette, lambda read: _fan_data(read, found[0], house, lang))
@@ -247,7 +248,7 @@ async def source_page(datasette: Any, request: Any) -> Response:
         [sid],
     )
     if not found:
-        raise NotFound(f"source {sid!r} not found")
+        raise NotFound(localize(MjrefError("source %(id)s not found", id=repr(sid)), lang))
     cited = await rows(
         datasette,
         f"SELECT c.ruling_id, {text('r.title', lang)}, c.position_id, c.locator, c.quote FROM citations c "

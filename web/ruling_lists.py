@@ -14,8 +14,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kb.i18n import profile_name
+
 from .breakdown import Url
 from .markup import escape_text, labels, link
+from .tiles import babcock_item
 
 Row = Mapping[str, Any]
 
@@ -53,7 +56,7 @@ def fan_list(fans: Iterable[Row], fan_url: Url, lang: str = "en") -> Markup:
     items = []
     for f in fans:
         if not f["key"]:
-            items.append(f"<li>{escape_text(f['fan'])}</li>")
+            items.append(f"<li>{escape_text(babcock_item(f['fan'], lang))}</li>")  # Babcock's items are no fans
             continue
         chinese = f' <span lang="zh">{escape_text(f["name_zh"])}</span>' if lang != "zh" else ""
         number = f'<span class="fan-number">{escape_text(_("fan %(num)s", num=f["id"]))}</span>'  # not points
@@ -89,10 +92,11 @@ def applies_list(applies: Iterable[Row], fan_url: Url, profile: str, lang: str =
             scope += f"; {when}"
         item = f"{said} ({scope})"
         if a["position"]:
-            under = _("under %(profiles)s", profiles=a["profiles"])
+            names = [profile_name(name, lang) for name in a["profiles"].split(", ")]
+            under = _("under %(profiles)s", profiles=labels(lang).comma.join(names))
             item += f' <span class="muted">{under}</span>'
         if not a["house"]:
-            not_under = _("not under %(profile)s", profile=profile)
+            not_under = _("not under %(profile)s", profile=profile_name(profile, lang))
             item += f' <span class="muted">({not_under})</span>'
         items.append(f'<li class="{"house" if a["house"] else "not-house"}">{item}</li>')
     return Markup(f'<ul class="applies">{"".join(items)}</ul>')

@@ -21,6 +21,8 @@ from typing import Any
 from datasette import NotFound, Response
 from markupsafe import Markup
 
+from kb.i18n import localize
+from scorer.errors import MjrefError
 from scorer.profiles import Profile
 
 from .db import Read, reader
@@ -48,7 +50,8 @@ async def ruling_page(datasette: Any, request: Any) -> Response:
         if any(r.id == rid for r in profiles(datasette)[0].house_rulings):  # the house's own: on the house page
             house = site_urls(datasette, lang_of(request))["house_url"]()
             return Response.redirect(house + (".json" if request.url_vars.get("format") else f"#house-ruling-{rid}"))
-        raise NotFound(f"ruling {rid!r} not found")
+        message = MjrefError("ruling %(id)s not found", id=repr(rid))  # in the page's language, as its frame
+        raise NotFound(localize(message, lang_of(request)))
     return await respond(datasette, request, "mjref_ruling.html", prepared.data, examples_html=prepared.examples_html)
 
 

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from kb.i18n import babcock_name, gettext
 from scorer.babcock.loser import parse_loser
 from scorer.babcock.sheet import DOUBLES, LIMITS, POINTS
+from scorer.babcock.table import SEAT_NAMES
 from scorer.errors import MjrefError
 from scorer.hand import Kind, Meld
 from scorer.notation import parse
@@ -129,6 +130,17 @@ def meld_layout(meld: Meld, lang: str = "en") -> dict[str, Any]:
     return {"kind": kind, "concealed": meld.concealed, "label": label, "text": meld.text(), "tiles": tiles}
 
 
+def wind_name(tile: Tile, lang: str = "en") -> str:
+    """A prevalent or seat wind as a hand's situation names it: its letter in English, as the notation writes it
+    (``E``); its Chinese name in Chinese (东, as the sheet's rounds are named), never a Latin letter there.
+
+    >>> wind_name(27, "en"), wind_name(29, "zh")
+    ('E', '西')
+    """
+    letter = WIND_LETTERS[tile - 27]
+    return letter if lang == "en" else gettext(lang)(SEAT_NAMES[letter])
+
+
 def hand_layout(text: str, lang: str = "en") -> dict[str, Any] | None:
     """The layout of a hand in mjref's notation, or None when it does not read as a hand; its texts (tile names,
     set labels, the situation) in ``lang``."""
@@ -151,8 +163,8 @@ def hand_layout(text: str, lang: str = "en") -> dict[str, Any] | None:
         "melds": [meld_layout(m, lang) for m in hand.melds],
         "standing": [tile_face(t, lang) for t in hand.standing],
         "winning": tile_face(hand.winning, lang),
-        "prevalent": WIND_LETTERS[s.prevalent - 27],
-        "seat": WIND_LETTERS[s.seat - 27],
+        "prevalent": wind_name(s.prevalent, lang),
+        "seat": wind_name(s.seat, lang),
         "situation": flags,
         "flowers": s.flowers,
     }
@@ -170,7 +182,7 @@ def loser_layout(text: str, lang: str = "en") -> dict[str, Any] | None:
         "melds": [meld_layout(m, lang) for m in hand.melds],
         "standing": [tile_face(t, lang) for t in hand.standing],
         "winning": None,
-        "seat": WIND_LETTERS[hand.situation.seat - 27],
+        "seat": wind_name(hand.situation.seat, lang),
     }
 
 

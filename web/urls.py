@@ -47,10 +47,28 @@ def route_path(datasette: Any, request: Any) -> str:
     return path
 
 
-def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
+class RulingUrl:
+    """A ruling's URL maker that also names the ruling a link leads to (:meth:`name`): its title in the page's
+    language where ``titles`` has it (a Chinese page names a ruling by its Chinese title, never its id, which is
+    English words), else its id (an English page keeps the ids it has always shown)."""
+
+    __slots__ = ("make", "titles")
+
+    def __init__(self, make: PageUrl, titles: Mapping[str, str]) -> None:
+        self.make, self.titles = make, titles
+
+    def __call__(self, ruling: Any) -> str:
+        return self.make(ruling)
+
+    def name(self, ruling: Any) -> str:
+        return self.titles.get(str(ruling), str(ruling))
+
+
+def page_urls(urls: Any, lang: str = "en", titles: Mapping[str, str] | None = None) -> dict[str, PageUrl]:
     """The URL makers for Datasette's ``urls`` (a :class:`datasette.url_builder.Urls`), by their template name,
     for the pages in ``lang``. A page draws a hundred links and more, mostly to the same few pages, and the site's
-    ``base_url`` does not change while it runs: each maker keeps the paths it has made."""
+    ``base_url`` does not change while it runs: each maker keeps the paths it has made. ``titles``: the rulings'
+    titles in ``lang``, by id, that ``ruling_url.name`` names a link by (none: by its id)."""
     prefix = PREFIX[lang]
 
     @lru_cache(maxsize=PATHS_KEPT)
@@ -68,10 +86,11 @@ def page_urls(urls: Any, lang: str = "en") -> dict[str, PageUrl]:
     def item(kind: str, key: Any) -> str:
         return page(f"/{kind}/{quote(str(key), safe='')}")
 
+    ruling_url = RulingUrl(lambda ruling: item("rulings", ruling), titles or {})
     return {
         "site_path": site_path,
         "home_url": lambda: page("/"),
-        "ruling_url": lambda ruling: item("rulings", ruling),
+        "ruling_url": ruling_url,
         "fan_url": lambda fan: item("fans", fan),
         "source_url": lambda source: item("sources", source),
         "search_url": lambda params=None: with_query("/-/search", params),
@@ -87,5 +106,13 @@ def site_urls(datasette: Any, lang: str = "en") -> dict[str, PageUrl]:
     paths each maker keeps serve every page (a page that made its own makers would work every path out anew)."""
     kept: dict[str, dict[str, PageUrl]] = datasette.__dict__.setdefault("_mjref_page_urls", {})
     if lang not in kept:
-        kept[lang] = page_urls(datasette.urls, lang)
+        kept[lang] = page_urls(datasette.urls, lang, _titles(datasette) if lang == "zh" else None)
     return kept[lang]
+
+
+def _titles(datasette: Any) -> dict[str, str]:
+    """Every ruling's Chinese title (the English where none is written), by id, read from the site's database."""
+    from .db import reader  # noqa: PLC0415  (the database module imports the claims' index; only this needs it)
+
+    read = reader(datasette)
+    return {r["id"]: r["title"] for r in read("SELECT id, COALESCE(NULLIF(title_zh, ''), title) AS title FROM rulings")}

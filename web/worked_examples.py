@@ -16,6 +16,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from kb.i18n import profile_name
+
 from .breakdown import Url, babcock_sheet, mcr_breakdown
 from .markup import escape_text, labels
 from .tiles import hand_layout, tiles_html
@@ -62,7 +64,7 @@ def example_line(e: Mapping[str, Any], label: Any, lang: str = "en", layout: Lay
     hand = inline_hand(layout, lang) if layout else f"<code>{escape_text(_hand(e))}</code>"
     totals = e.get("totals") or {e["profile"]: e["expected_total"]}
     points = "".join(
-        f'<span class="pt{" own" if name == e["profile"] else ""}">{escape_text(name)} '
+        f'<span class="pt{" own" if name == e["profile"] else ""}">{escape_text(profile_name(name, lang))} '
         f"<b>{'–' if total is None else escape_text(total)}</b></span>"
         for name, total in totals.items()
     )
@@ -76,7 +78,7 @@ def example_detail(e: Mapping[str, Any], layout: Layout | None, fan_url: Url, ru
     breakdown (``computed``) when there is one."""
     t = labels(lang)
     _, n_ = t.gettext, t.ngettext
-    under, stop = _("under %(profile)s", profile=e["profile"]), _(".")
+    under, stop = _("under %(profile)s", profile=profile_name(e["profile"], lang)), _(".")
     said = f"<code>{escape_text(_hand(e))}</code> {under}{stop}"
     if layout:
         prevalent, seat = layout["prevalent"], layout["seat"]

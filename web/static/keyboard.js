@@ -351,13 +351,19 @@
         message = say(T.counting, { total: total, more: 14 - total });
         if (total === 13) message += " " + T.waiting; // a hand of 13: the score page shows its wait grid
       } else if (total === 14) {
-        message = say(T.complete, { tile: code(state.standing[state.standing.length - 1]) });
+        // The tile by its name in the page's language (五条, 发财), as its key is labelled, not its code (issue 37).
+        message = say(T.complete, { tile: tileName(state.standing[state.standing.length - 1]) });
       } else {
         message = say(T["too-many"], { total: total, over: total - 14 });
       }
       status.textContent = (notice ? notice + " " : "") + message;
       status.classList.toggle("complete", !unread && total === 14 && state.standing.length > 0);
       notice = "";
+    }
+
+    // A tile's name as its key is labelled (the page's language: 五条, 5 bamboo).
+    function tileName(t) {
+      return faces[code(t)].getAttribute("aria-label");
     }
 
     function faceIndex(c) {
@@ -378,7 +384,7 @@
         var t = faceIndex(k.dataset.tile);
         var n = counts(state);
         if (n[t] >= 4 && !mode) {
-          notice = say(T["no-more"], { tile: code(t) });
+          notice = say(T["no-more"], { tile: tileName(t) });
           draw();
           return;
         }
