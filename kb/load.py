@@ -73,6 +73,8 @@ SOURCE_FIELDS = {
     "shapes": True,
     "quoted_by": False,
     "note": False,
+    "locators_zh": False,  # the locators' description and the note in Chinese, for the Chinese source page
+    "note_zh": False,
 }
 
 
@@ -400,6 +402,8 @@ def load_sources(path: Path, problems: list[Problem]) -> dict[str, Source]:
             line=f.line(),
             shapes=read_shapes(f.data.get("shapes"), partial(f.line, "shapes"), where, problems),
             quoted_by=text_of("quoted_by"),
+            locators_zh=text_of("locators_zh"),
+            note_zh=text_of("note_zh"),
         )
     check_quoted_by(out, where, problems)
     return out

@@ -54,6 +54,8 @@ class Source:
     line: int
     shapes: tuple[str, ...] = ()  # the patterns a locator must fit (kb.locators)
     quoted_by: str = ""  # the source we read it through, when we cannot read it directly
+    locators_zh: str = ""  # ``locators`` said in Chinese (its examples of locators as they are written)
+    note_zh: str = ""  # ``note`` in Chinese
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ SCHEMA: dict[str, tuple[dict[str, type], str | tuple[str, ...] | None, list[tupl
             "locators": str,
             "note": str,
             "quoted_by": str,
+            "locators_zh": str,
+            "note_zh": str,
         },
         "id",
         [],

@@ -164,3 +164,14 @@ def test_mjref_show_says_the_status_line_in_chinese(db):
     assert f"{p_('profile', 'green-book')}：{p_('position', 'no-tile-hog')} no-tile-hog。" in house
     english = CliRunner().invoke(cli, ["show", "seven-pairs-tile-hog", "--db", str(db)]).output
     assert "disputed (mcr, combinations)" in english and "green-book: no-tile-hog. " in english
+
+
+def test_every_source_says_how_to_cite_it_and_its_note_in_chinese(site):
+    """rulings/sources.yaml gives each source's locators and note in Chinese too (locators_zh, note_zh): the
+    Chinese source page shows them, the English page its English ones."""
+    sources = load_corpus().sources
+    assert [s.id for s in sources.values() if not s.locators_zh or (s.note and not s.note_zh)] == []
+    gb = sources["GB2006"]
+    page, english = zh_text(site.get("/zh/sources/GB2006").text), en_text(site.get("/sources/GB2006").text)
+    assert gb.note_zh in page and gb.note not in page and gb.locators_zh.split("；")[0] in page
+    assert gb.note in english and gb.note_zh not in english

@@ -243,7 +243,8 @@ async def source_page(datasette: Any, request: Any) -> Response:
     lang = lang_of(request)
     found = await rows(
         datasette,
-        "SELECT s.id, s.title, s.author, s.year, s.language, s.authority, s.url, s.locators, s.note, s.quoted_by, "
+        f"SELECT s.id, s.title, s.author, s.year, s.language, s.authority, s.url, {text('s.locators', lang)}, "
+        f"{text('s.note', lang)}, s.quoted_by, "
         "q.title AS quoted_by_title FROM sources s LEFT JOIN sources q ON q.id = s.quoted_by WHERE s.id = ?",
         [sid],
     )
