@@ -254,6 +254,7 @@ def test_bad_claim_gives_400_with_the_one_line_error(site, claim):
         ({"claim_total": "twelve"}, "claim_total: expected a whole number of points"),
         ({"claim_total": "-3"}, "claim_total: expected a whole number of points"),
         ({"claim_total": "99999"}, "claim_total: expected a whole number of points"),
+        ({"claim_total": "0099999"}, "claim_total: expected a whole number of points"),  # leading zeros once passed
         ({"claim": "Tile Hog", "hand": "123x"}, "hand:4: unknown character 'x'"),
     ],
 )

@@ -12,7 +12,7 @@ import segno
 from datasette import Response
 from datasette.utils.asgi import BadRequest
 
-from kb.audit import Audit, audit, compare
+from kb.audit import MAX_CLAIMED, Audit, audit, compare
 from kb.i18n import fan_name, localize
 from scorer import Score, score
 from scorer.errors import MjrefError
@@ -27,7 +27,6 @@ from .urls import lang_of
 from .waits import is_waiting
 from .waits_page import compare_names, waits_answer
 
-MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 MAX_QR = 1000  # bytes (UTF-8) of an address drawn as a QR code: past that the code is too dense for a phone to read
 
 
@@ -176,8 +175,8 @@ def audit_input(
     total = None
     if claim_total.strip():
         text = claim_total.strip()
-        if not text.isascii() or not text.isdigit() or int(text[:5]) > MAX_CLAIM_TOTAL:
-            raise MjrefError("claim_total: expected a whole number of points from 0 to %(most)s", most=MAX_CLAIM_TOTAL)
+        if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) > MAX_CLAIMED:
+            raise MjrefError("claim_total: expected a whole number of points from 0 to %(most)s", most=MAX_CLAIMED)
         total = int(text)
     return audit(hand, claim=claim if claim.strip() else None, claim_total=total, profile=ref, names=names)
 
