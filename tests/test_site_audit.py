@@ -279,6 +279,17 @@ def test_a_bad_hand_with_a_claim_reports_the_hand(site):
     assert j.status_code == 400 and j.json()["error"] == message
 
 
+def test_the_claims_verdict_on_a_false_win_says_the_win_does_not_stand(site):
+    # A 4-point hand claimed at 6: the claim section said only "2 too high", as if the win stood at 4.
+    claim = {"hand": "[234m,1]567p345s678s9m9m", "claim_total": "6"}
+    for prefix, words in (("", "Whatever was claimed, the win does not stand"), ("/zh", "这次和牌都不成立")):
+        page = site.get(prefix + "/-/score", params=claim).text
+        audit = re.search(r'<section class="audit".*?</section>', page, re.S)
+        assert words in text_of(audit.group(0)) and 'href="#false-win"' in audit.group(0)
+    valid = site.get("/-/score", params={"hand": "[123m,1][EEE,2]456p789s5s5s|EW1000", "claim_total": "6"})
+    assert "does not stand" not in valid.text  # a valid win's wrong claim says nothing of the kind
+
+
 # Hostile input: escaped or refused; the strict CSP stays.
 
 
