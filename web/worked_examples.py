@@ -62,7 +62,7 @@ def example_card(group: Sequence[Mapping[str, Any]], fan_url: Url, ruling_url: U
     """The examples of one hand on a ruling's page (issue 37: the same hand was drawn once for each profile, its
     note folded away): the hand once, as tiles, with its total under every profile (the examples' own in bold);
     each example's profile, verdict and note side by side, always shown (``#example-N`` lands there); and one fold
-    with the hand in notation, its situation and each example's breakdown, side by side where the screen is wide."""
+    with the hand in notation, its situation and each example's breakdown."""
     t = labels(lang)
     _, stop = t.gettext, t.gettext(".")
     layout = hand_layout(_hand(group[0]), lang)
