@@ -367,8 +367,13 @@ def _for_ruleset(ref: str, ruleset: str) -> Profile:
     profile = load_profile(ref)
     if profile.ruleset != ruleset:
         if ruleset == "mcr":
-            message = "profile %(profile)s is a Babcock profile: score with rule set babcock (--ruleset babcock)"
-            raise ProfileError(message, profile=repr(ref))
+            # Said without an option's name: mjref waits, audit, compare, sheet and audit-log have no --ruleset.
+            message = (
+                "profile %(profile)s is a Babcock profile, not an MCR one: use %(profiles)s or a file that extends one"
+                " of them (a Babcock hand is scored under rule set babcock)"
+            )
+            mcr = ", ".join(n for n in builtin_names() if not n.startswith("babcock"))
+            raise ProfileError(message, profile=repr(ref), profiles=mcr)
         raise ProfileError(
             "profile %(profile)s is an MCR profile, not a Babcock one: use babcock, babcock-optional "
             "or a file that extends one of them",

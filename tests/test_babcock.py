@@ -443,7 +443,12 @@ def test_the_default_profile_of_each_rule_set():
     [
         (FIG_28, "green-book", "babcock", "profile 'green-book' is an MCR profile, not a Babcock one"),
         (FIG_28, "chinese-practice", "babcock", "profile 'chinese-practice' is an MCR profile"),
-        (FIG_28, "babcock", "mcr", "profile 'babcock' is a Babcock profile: score with rule set babcock"),
+        (
+            FIG_28,
+            "babcock",
+            "mcr",
+            "profile 'babcock' is a Babcock profile, not an MCR one: use chinese-practice, green",
+        ),
         (FIG_28, "babcock-optional", "mcr", "profile 'babcock-optional' is a Babcock profile"),
         (FIG_28, "babcock", "riichi", "unknown rule set 'riichi'"),
         ("123m456m789m123p55s+2", "babcock", "babcock", "Babcock's game is scored without flowers"),

@@ -106,3 +106,18 @@ def test_a_hand_whose_only_winning_tile_would_be_a_fifth_copy() -> None:
     assert out[3].startswith("1m completes the hand, but the hand holds all four: no wait")
     d = waits("1111m456p789p123s").to_dict()
     assert (d["shanten"], d["waits"], [e["tile"] for e in d["exhausted"]]) == (0, [], ["1m"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["waits", "1113m123p123s789s", "--profile", "babcock"],
+        ["audit", "123m456m789m123p55s", "--claim-total", "8", "--profile", "babcock"],
+        ["compare", "123m456m789m123p55s", "--profiles", "babcock,green-book"],
+    ],
+)
+def test_a_babcock_profile_is_refused_without_naming_an_option_the_command_lacks(args: list[str]) -> None:
+    # The line said "(--ruleset babcock)", and these commands answered that with "No such option".
+    result = run(*args)
+    assert result.exit_code == 2 and "--ruleset" not in result.stderr
+    assert "is a Babcock profile, not an MCR one: use chinese-practice, green-book, starback" in result.stderr
