@@ -38,6 +38,14 @@ def test_the_exhausted_tile_is_named_with_its_rulings() -> None:
     assert "wait-only-one-winning-tile, exhausted-waits" in out
 
 
+def test_a_hand_whose_every_winning_tile_is_held_four_times_names_it_when_compared_too() -> None:
+    # Under --compare the note was dropped when no tile was left to win on; alone, and in the JSON, it was there.
+    hand = "[123m,1][123m,2][123m,3][EEE]1m"
+    for args in ([], ["--compare", "all"]):
+        out = run("waits", hand, *args).stdout
+        assert "1m completes the hand, but the hand holds all four: no wait" in out, args
+
+
 def test_json_is_the_apis_dict() -> None:
     result = run("waits", "[123m,1]456p789s55sEE|ES0000+1", "--profile", "chinese-practice", "--json")
     assert result.exit_code == 0, result.stderr
