@@ -63,6 +63,8 @@ def score_command(
     chosen: str | None = profile
     if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
         chosen = None  # each rule set's own default profile
+    if ruleset == "babcock" and situation.get("flowers"):  # the scorer's line would name the hand's +N, not this
+        raise BadInput(translate(lang, "--flowers: Babcock's game is scored without flowers: leave it out"))
     result = score_hand(hand, profile=chosen, ruleset=ruleset, **situation_overrides(situation))
     if as_json:
         click.echo(result.to_json())

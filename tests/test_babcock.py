@@ -571,6 +571,14 @@ def test_cli_table_names_a_ruling_on_every_line():
     assert any(line.startswith("Payments   winner +768, others (each) -256") for line in lines)
 
 
+def test_cli_flowers_option_is_named_when_refused_for_babcock():
+    # The line said "remove the +N" of a hand that had none: the option had put it there.
+    result = run(FIG_27, "--ruleset", "babcock", "--flowers", "2")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["error: --flowers: Babcock's game is scored without flowers: leave it out"]
+    assert run(FIG_27, "--ruleset", "babcock", "--flowers", "0").exit_code == 0  # no flowers is no flowers
+
+
 def test_cli_optional_profile_and_json():
     result = run(FIG_27, "--ruleset", "babcock", "--profile", "babcock-optional", "--json")
     assert result.exit_code == 0
