@@ -30,7 +30,7 @@ from scorer import arguments
 from scorer.errors import MjrefError, printable
 from scorer.profiles import builtin_names, fingerprint, load_profile
 
-from .audit import audit
+from .audit import MAX_CLAIMED, audit
 from .audit_summary import Outcome, Summary, outcome
 from .claims import name_index
 from .report_file import (
@@ -87,13 +87,35 @@ def parse_line(number: int, raw: bytes | str) -> object:
     if len(text) > MAX_LINE:
         raise ValueError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
         raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
     except RecursionError:
         raise ValueError("not JSON that can be read (nested too deeply)") from None
+    except DuplicateKey as e:
+        raise ValueError(
+            f"the key {e.key[:40]!r} is given twice (which one counts is a guess, so neither is taken)"
+        ) from None
     except ValueError as e:  # e.g. an integer of more digits than Python converts
         raise ValueError(f"not JSON that can be read ({e})") from None
+
+
+class DuplicateKey(ValueError):
+    """A JSON object of a line holds a key twice (json.loads would keep the last one silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict, refusing a key given twice."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(key)
+        found[key] = value
+    return found
 
 
 def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str | None, int | None, str]:
@@ -114,8 +136,9 @@ def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str
     if claim is not None and not isinstance(claim, str):
         raise ValueError(f'"claim" must be text such as "Pure Straight, Tile Hog x2", not {_kind(claim)}')
     total = data.get("claim_total")
-    if total is not None and not _whole(total):
-        raise ValueError(f'"claim_total" must be a whole number, not {_kind(total)}')
+    if total is not None and not (_whole(total) and 0 <= total <= MAX_CLAIMED):
+        shown = str(total)[:40] if _whole(total) else _kind(total)
+        raise ValueError(f'"claim_total" must be a whole number from 0 to {MAX_CLAIMED}, not {shown}')
     own = data.get("profile")
     if own is None:
         own = profile

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from kb.audit import audit, compare
+from kb.audit import MAX_CLAIMED, audit, compare
 from kb.babcock_text import format_babcock, format_table
 from kb.i18n import translate
 from kb.text import format_audit, format_comparison, format_score
@@ -136,7 +136,7 @@ def settle_command(
 @click.command("audit", short_help="Check a claimed score: a verdict on each claimed fan, with the rulings.")
 @click.argument("hand")
 @click.option("--claim", help="The fans claimed, e.g. 'Pure Straight, Tile Hog x2' (any name, 中文, pinyin or number).")
-@click.option("--claim-total", type=int, help="The total claimed, in points.")
+@click.option("--claim-total", type=click.IntRange(0, MAX_CLAIMED), help="The total claimed, in points.")
 @profile_option
 @json_option
 @lang_option

@@ -33,11 +33,12 @@ HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # 12 points under green-book (test_
 NOT_A_WIN = "123m456m789m123p5s5p"  # no winning hand: a false win (test_site_audit)
 SEVEN_PAIRS_HOG = "1111m2233p4455s7s7s"  # the profiles differ on seven-pairs-tile-hog
 SCORE = "-/score/index.html?"
-SHOWN = ["section.result h2", "dd.total", "section.false-win", "p.claim-verdict", "table.profile-totals"]
+SHOWN = ["section.result h2", "dd.total", "section.false-win", "p.claim-verdict", "table.profile-totals", "p.reading"]
 ANSWERS = {  # a query of the score page, and what of it is compared with the server's page
     "total": {"hand": HAND},
     "audit": {"hand": HAND, "claim": "Mixed Straight, zi mo", "claim_total": "24"},
     "false-win": {"hand": NOT_A_WIN, "claim_total": "8"},
+    "below-minimum": {"hand": "[234m,1]567p345s678s9m9m", "claim_total": "6"},  # 4 points (test_site_audit)
     "compare": {"hand": SEVEN_PAIRS_HOG, "compare": "all"},
 }
 LANGS = {"en": "", "zh": "zh/"}

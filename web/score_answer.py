@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.audit import Audit, audit, compare
+from kb.audit import MAX_CLAIMED, Audit, audit, compare
 from kb.i18n import fan_name, localize
 from scorer import Score, score
 from scorer.errors import MjrefError
 from scorer.mcr.table import FANS
 
 from .score_checks import checked, compare_names, named
-
-MAX_CLAIM_TOTAL = 9999  # points: more than any hand scores
 
 
 def score_input(hand: str, profile: str, choices: dict[str, str], ruleset: str = "mcr") -> Score:
@@ -37,8 +35,8 @@ def audit_input(
     total = None
     if claim_total.strip():
         text = claim_total.strip()
-        if not text.isascii() or not text.isdigit() or int(text[:5]) > MAX_CLAIM_TOTAL:
-            raise MjrefError("claim_total: expected a whole number of points from 0 to %(most)s", most=MAX_CLAIM_TOTAL)
+        if not text.isascii() or not text.isdigit() or len(text) > 9 or int(text) > MAX_CLAIMED:
+            raise MjrefError("claim_total: expected a whole number of points from 0 to %(most)s", most=MAX_CLAIMED)
         total = int(text)
     return audit(hand, claim=claim if claim.strip() else None, claim_total=total, profile=ref, names=names)
 
