@@ -33,13 +33,22 @@ HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # 12 points under green-book (test_
 NOT_A_WIN = "123m456m789m123p5s5p"  # no winning hand: a false win (test_site_audit)
 SEVEN_PAIRS_HOG = "1111m2233p4455s7s7s"  # the profiles differ on seven-pairs-tile-hog
 SCORE = "-/score/index.html?"
-SHOWN = ["section.result h2", "dd.total", "section.false-win", "p.claim-verdict", "table.profile-totals", "p.reading"]
+SHOWN = [
+    "section.result h2",
+    "dd.total",
+    "section.false-win",
+    "p.claim-verdict",
+    "table.profile-totals",
+    "p.reading",
+    "section.waits",
+]
 ANSWERS = {  # a query of the score page, and what of it is compared with the server's page
     "total": {"hand": HAND},
     "audit": {"hand": HAND, "claim": "Mixed Straight, zi mo", "claim_total": "24"},
     "false-win": {"hand": NOT_A_WIN, "claim_total": "8"},
     "below-minimum": {"hand": "[234m,1]567p345s678s9m9m", "claim_total": "6"},  # 4 points (test_site_audit)
     "compare": {"hand": SEVEN_PAIRS_HOG, "compare": "all"},
+    "waits": {"hand": "1113m123p123s789s", "compare": "all"},  # 13 tiles: the grid under each profile
 }
 LANGS = {"en": "", "zh": "zh/"}
 
@@ -85,9 +94,8 @@ def _opened(page: Any, address: str, ready: str) -> None:
 
 
 def _landed(kind: str) -> str:
-    return {"total": "section.result h2", "compare": "#compare", "false-win": "section.false-win"}.get(
-        kind, "p.claim-verdict"
-    )
+    landing = {"total": "section.result h2", "compare": "#compare", "false-win": "section.false-win"}
+    return {**landing, "waits": "section.waits h2"}.get(kind, "p.claim-verdict[data-land]")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -99,7 +107,7 @@ def test_offline_the_score_page_shows_what_the_server_shows(
     context, page, errors = devices["phone"]
     server, url = online
     query = urlencode(ANSWERS[kind])
-    ready = "section.false-win" if kind == "false-win" else "section.result h2"
+    ready = {"false-win": "section.false-win", "waits": "section.waits h2"}.get(kind, "section.result h2")
     _opened(page, f"{base}{LANGS[lang]}{SCORE}{query}{'#compare' if kind == 'compare' else ''}", ready)
     _shot(page, f"score-{kind}-{lang}-phone")
     _opened(server, f"{url}/{LANGS[lang]}-/score?{query}{'#compare' if kind == 'compare' else ''}", ready)
