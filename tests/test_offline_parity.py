@@ -3,7 +3,7 @@
 the first visit (only the service worker answers), each page is set beside the same page of ``mjref serve``:
 
 - the result's heading with its total, "The notation" folded, the answer (the total, or the verdict) brought into
-  view by itself;
+  view by itself; the result handed to the players (its address to copy, its QR code);
 - the audit of a claimed score (the verdict, the false-win verdict above the form) and the comparison of profiles
   ("all of them side by side"), with the same words;
 - the Babcock table's settlement (the book's Fig. 18 table of ``test_site_table``: +1008, -330, -336, -342);
@@ -121,6 +121,18 @@ def test_offline_the_score_page_shows_what_the_server_shows(
     if kind == "total":
         total = {"en": "· 12 points", "zh": "· 12 番"}[lang]
         assert _texts(page, "section.result h2")[0].endswith(total)
+        # Handed to the players as online: the page's address to copy, and its QR code drawn in the browser.
+        assert page.input_value("#share-url") == page.url and page.locator("#copy-link").is_visible()
+        page.locator("details.qr summary").click()
+        image = page.locator("details.qr img")
+        assert (image.get_attribute("src") or "").startswith("data:image/svg+xml;base64,")
+        image.scroll_into_view_if_needed()
+        for _ in range(50):  # the image is lazy: drawn once on the screen
+            if page.evaluate("() => document.querySelector('details.qr img').naturalWidth") > 0:
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate("() => document.querySelector('details.qr img').naturalWidth") > 0
+        _shot(page, f"score-qr-{lang}-phone")
     assert errors == []
 
 

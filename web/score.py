@@ -8,7 +8,6 @@ import logging
 from typing import Any
 from urllib.parse import urlencode
 
-import segno
 from datasette import Response
 from datasette.utils.asgi import BadRequest
 
@@ -18,15 +17,13 @@ from scorer.profiles import Profile, load_profile
 
 from .db import site_facts
 from .house import profiles
+from .qr import MAX_QR, qr_svg
 from .respond import respond
 from .score_answer import score_answer
 from .score_checks import shown
 from .urls import lang_of
 from .waits import is_waiting
 from .waits_page import waits_answer
-
-MAX_QR = 1000  # bytes (UTF-8) of an address drawn as a QR code: past that the code is too dense for a phone to read
-
 
 RULESETS = {"mcr": "MCR", "babcock": "Babcock"}  # the rule sets the score page offers, as it names them
 DEFAULT_PROFILE = {"mcr": "green-book", "babcock": "babcock"}  # when the house profile is of the other set
@@ -100,16 +97,6 @@ async def score_page(datasette: Any, request: Any) -> Response:
         return await respond(datasette, request, "mjref_score.html", data, status=400, result=None, form=form)
     views["share"] = share_view(datasette.absolute_url(request, request.full_path), request.full_path)
     return await respond(datasette, request, "mjref_score.html", data, error=None, form=form, **views)
-
-
-def qr_svg(text: str) -> str:
-    """``text`` as a QR code, an SVG document drawn here (segno): no image service, no script, no style."""
-    code = segno.make(text, error="m", micro=False)
-    return str(
-        code.svg_inline(
-            scale=1, border=2, omitsize=True, dark="#000", light="#fff", svgclass="qr-code", lineclass=None, title=text
-        )
-    ).replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)  # segno escapes the title
 
 
 def share_view(url: str, path: str) -> dict[str, Any]:

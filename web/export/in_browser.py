@@ -97,6 +97,7 @@ def environment(lang: str) -> Any:
         score_url=lambda params=None: "index.html?" + urlencode(params or {}),  # the wait grid's links: this page
         tr=translations.gettext,
         lang=lang,
+        site_path=lambda path: path,  # the QR code's image: a data: address, drawn here
     )
     return env
 
@@ -140,13 +141,15 @@ def _form(fields: dict[str, str]) -> dict[str, Any]:
     return form
 
 
-def answer(fields: dict[str, str], lang: str = "en") -> dict[str, Any]:
+def answer(fields: dict[str, str], lang: str = "en", url: str = "") -> dict[str, Any]:
     """The page's answer to its fields (``hand``, ``profile``, ``ruleset``, ``claim``, ``claim_total``,
     ``compare``): ``status``, ``data`` (what ``/-/score.json`` answers), ``html`` (the answer below the form) and
-    ``top`` (a false win's verdict, above the form), as the server works them out with :mod:`web.score_answer`."""
+    ``top`` (a false win's verdict, above the form), as the server works them out with :mod:`web.score_answer`.
+    ``url`` is the page's address, which a result hands to the players (its link and QR code), as online."""
     _without_server_packages()
     from kb.i18n import localize
     from scorer.errors import MjrefError
+    from web.qr import qr_data_url
     from web.score_answer import score_answer
     from web.score_checks import grid_refs
     from web.waits import is_waiting, waits_data, waits_view
@@ -183,7 +186,8 @@ def answer(fields: dict[str, str], lang: str = "en") -> dict[str, Any]:
         return {"status": 400, "data": data, "html": html, "top": "", "shown": False}
     audited = views.get("audit_view")
     top = env.from_string(FALSE_WIN).render(**views) if audited and not audited["valid_win"] else ""
-    html = env.from_string(ANSWER).render(error=None, form=form, share=None, **views).strip()
+    share = {"url": url, "qr": qr_data_url(url)} if url and views.get("result") else None
+    html = env.from_string(ANSWER).render(error=None, form=form, share=share, **views).strip()
     shown = bool(views.get("result") or views.get("waits"))  # the server's page then folds its tile keyboard
     return {"status": 200, "data": data, "html": html, "top": top, "waits": "waits" in views, "shown": shown}
 
@@ -195,17 +199,17 @@ def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en"
     return {"status": found["status"], "data": found["data"]}
 
 
-def page_answer(query: str, lang: str = "en") -> str:
+def page_answer(query: str, lang: str = "en", url: str = "") -> str:
     """The page's answer to its address's query (``hand=…&profile=…&claim=…``), as JSON text: ``{"status",
     "data", "html", "top", "shown"}``, ``data`` what ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers
     with the same query; for a hand of 13 tiles the wait grid (``"waits": true``, ``data`` what ``/-/waits.json``
-    answers)."""
+    answers). ``url`` is the page's address (``location.href``)."""
     from urllib.parse import parse_qsl
 
     fields: dict[str, str] = {}
     for key, value in parse_qsl(query, keep_blank_values=True):
         fields.setdefault(key, value)  # the first of a field given twice, as the server reads it
-    return json.dumps(answer(fields, lang), ensure_ascii=False)
+    return json.dumps(answer(fields, lang, url), ensure_ascii=False)
 
 
 def score_page(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> str:

@@ -3,7 +3,7 @@ package), the built-in profiles (and the house profile, baked in as one more), t
 they call (``web.tiles``, ``web.breakdown``, ``web.markup``, ``kb.i18n``, ``_mjref_macros.html``), the wait grid
 of a hand of 13 (``web.waits``, ``_mjref_waits.html``; ``scorer.wait_list`` travels with the scorer) and the page's
 input checks (``web.score_checks``), the Chinese catalogue compiled, the glue of
-:mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2 and MarkupSafe
+:mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2, MarkupSafe and segno
 (Pyodide's core has none of them). Every file is read from the installed packages, so an installed mjref
 exports the same wheel as a source tree.
 """
@@ -30,7 +30,7 @@ from scorer.errors import printable
 from .errors import ExportError
 
 NAME = "mjref_browser"
-VENDORED = {"yaml": "PyYAML", "jinja2": "Jinja2", "markupsafe": "MarkupSafe"}  # package: distribution
+VENDORED = {"yaml": "PyYAML", "jinja2": "Jinja2", "markupsafe": "MarkupSafe", "segno": "segno"}  # package: distribution
 # Fixed time stamps: the same input gives the same wheel, and so the same cache version.
 STAMP = (2020, 1, 1, 0, 0, 0)
 
@@ -176,6 +176,7 @@ def answer_members(web: Traversable, facts: dict[str, object]) -> dict[str, byte
     the audit and the comparison of :mod:`kb.audit`) and its template, and the database's facts it reads."""
     out = {f"kb/{m}.py": (files("kb") / f"{m}.py").read_bytes() for m in AUDIT_MODULES}
     out["web/score_answer.py"] = (web / "score_answer.py").read_bytes()
+    out["web/qr.py"] = (web / "qr.py").read_bytes()  # the result's QR code, drawn with segno
     for name in ("_mjref_score_answer.html", "_mjref_audit.html"):
         out[f"web/templates/{name}"] = (web / "templates" / name).read_bytes()
     out["mjref_offline/facts.json"] = json.dumps(facts, ensure_ascii=False).encode()

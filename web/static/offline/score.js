@@ -21,7 +21,7 @@
       performance.mark("mjref:import");
       var api = {
         answer: function (query) {
-          return JSON.parse(mod.page_answer(query, lang));
+          return JSON.parse(mod.page_answer(query, lang, location.href.split("#")[0]));
         },
         page: function (hand, profile, ruleset) {
           return JSON.parse(mod.score_page(hand, profile || "", ruleset || "", lang));
@@ -91,6 +91,7 @@
     var keyboard = document.getElementById("keyboard");
     if (keyboard && answer.shown) keyboard.open = false;
     window.mjrefShowAnswer(answer.html, !!document.getElementById("hand").value.trim(), opening);
+    if (window.mjrefCopyLink) window.mjrefCopyLink(); // the result's "Copy link", as static/keyboard.js wires it
   }
 
   function fill(params) {
