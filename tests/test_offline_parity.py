@@ -158,7 +158,7 @@ def test_offline_a_claim_checked_through_the_form(stopped: tuple[str, dict]) -> 
             page.locator("section.compare").wait_for(timeout=120_000)
             page.wait_for_timeout(300)
             assert _in_view(page, "#compare") and page.locator("table.profile-totals tbody tr").count() >= 3
-            _shot(page, f"score-compare-{lang}-{device}")
+            _shot(page, f"score-form-compare-{lang}-{device}")
         assert errors == []
 
 

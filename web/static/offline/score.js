@@ -134,6 +134,7 @@
     showRuleset(ruleset, params.get("profile"));
     fill(params);
     if (params.get("hand")) run(asked(params), fromLink);
+    else show({ html: "", top: "", shown: false }, fromLink); // back to the empty form: no answer, as online
   }
 
   function start() {

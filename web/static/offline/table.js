@@ -59,8 +59,9 @@
   function open(form, opening) {
     var query = location.search.slice(1);
     fill(form, new URLSearchParams(query));
-    if (query) run(query, opening);
-    else start();
+    if (query) return run(query, opening);
+    window.mjrefShowAnswer("", false, opening); // back to the empty form: no answer, as online
+    start();
   }
 
   function ready() {
