@@ -10,6 +10,7 @@ kind (not UTF-8, not JSON, a field of the wrong type, a hand that cannot be scor
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import io
 import json
@@ -89,7 +90,8 @@ def parse_line(number: int, raw: bytes | str) -> object:
     try:
         return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
+        reason = e.msg.removesuffix(" at")  # json's "Invalid control character at" already ends in "at"
+        raise ValueError(f"not JSON ({reason} at column {e.colno})") from None
     except RecursionError:
         raise ValueError("not JSON that can be read (nested too deeply)") from None
     except DuplicateKey as e:
@@ -118,11 +120,39 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
+LINE_KEYS = ("id", "hand", "claim", "claim_total", "profile")
+MEANT = {
+    "total": "claim_total",
+    "points": "claim_total",
+    "claimed_total": "claim_total",
+    "fans": "claim",
+    "tiles": "hand",
+}
+
+
+def near_key(key: str) -> str | None:
+    """The key of a line that ``key`` misspells (``claimtotal``, ``Claim_Total``, ``claims``, ``hands``), if any.
+    Keys of the event's own (a table, a round, a note) are far from all of them, and left alone."""
+    if key in LINE_KEYS:
+        return None
+    if key.lower() in MEANT:
+        return MEANT[key.lower()]
+    plain = "".join(ch for ch in key.lower() if ch.isalnum())
+    for known in LINE_KEYS:
+        if plain == known.replace("_", "") or difflib.SequenceMatcher(None, key.lower(), known).ratio() >= 0.8:
+            return known
+    return None
+
+
 def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str | None, int | None, str]:
     """``id``, ``hand``, ``claim``, ``claim_total`` and ``profile`` of a line, each of the type it must
     have (null is the same as absent); ValueError naming the first that is not."""
     if not isinstance(data, dict):
         raise ValueError(f'expected a JSON object with "id" and "hand", not {_kind(data)}')
+    for key in data:
+        meant = near_key(key)
+        if meant is not None:  # a misspelt "claim_total" would otherwise be read as no claim at all
+            raise ValueError(f"unknown key {key[:40]!r}: is it {meant!r}? (a line's keys: {', '.join(LINE_KEYS)})")
     ident = data.get("id")
     if ident is None:
         ident = number

@@ -223,7 +223,11 @@ def test_a_chinese_ruling_page_names_its_examples_fans_in_chinese(site):
     fans = [f for e in data["examples"] for f in e["computed"]["fans"]]
     assert fans and all(f["name"] == FANS[f["fan"]].name_zh for f in fans if f["fan"] in FANS)
     page = site.get("/zh/rulings/seven-pairs-tile-hog").text
-    assert "按 green-book。" in page and f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    assert (
+        "</code>。圈风 E，门风 E，点和。" in page
+        and "预期合计：<b>" in page
+        and f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    )
     assert site.json("/rulings/seven-pairs-tile-hog.json")["examples"][0]["computed"]["fans"][0]["name"].isascii()
 
 

@@ -65,8 +65,12 @@ def _payments(payments: Mapping[str, int], payers: tuple[str, ...], t: Labels) -
     )
 
 
-def mcr_breakdown(score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en") -> Markup:
-    """An MCR score's JSON (:meth:`scorer.result.Result.to_dict`, named in ``lang``) as the breakdown's HTML."""
+def mcr_breakdown(
+    score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en", anchored: bool = True
+) -> Markup:
+    """An MCR score's JSON (:meth:`scorer.result.Result.to_dict`, named in ``lang``) as the breakdown's HTML; its
+    other readings are the target of ``#alternatives`` when ``anchored`` (a page of several breakdowns, a ruling's
+    worked examples, gives none that id: an id names one element of a page)."""
     t = labels(lang)
     _, n_ = t.gettext, t.ngettext
     fans = score["fans"]
@@ -75,7 +79,7 @@ def mcr_breakdown(score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang:
     if score.get("excluded"):
         out.append(_excluded_table(score, t, fan_url, ruling_url))
     if score.get("alternatives"):
-        out.append(_alternatives(score, t, fan_url, ruling_url))
+        out.append(_alternatives(score, t, fan_url, ruling_url, anchored))
     flowers = score.get("flowers")
     with_flowers = n_("including %(num)s flower", "including %(num)s flowers", flowers) if flowers else ""
     if score["meets_minimum"]:
@@ -121,8 +125,8 @@ def _excluded_table(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_ur
     )
 
 
-def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url: Url) -> str:
-    """The other readings of the hand with the same total, each as a fan table."""
+def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url: Url, anchored: bool) -> str:
+    """The other readings of the hand with the same total, each as a fan table; ``anchored``: id ``alternatives``."""
     _ = t.gettext
     heading = _("The hand can also be read as")
     said = _(
@@ -131,7 +135,8 @@ def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url:
     )
     links = t.comma.join(link(ruling_url(r), r) for r in ("equal-readings", "principle-non-separation"))
     rulings, stop = _(" (%(rulings)s)", rulings=Markup(links)), _(".")  # in Chinese: （…，…）。
-    out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
+    anchor = ' id="alternatives"' if anchored else ""
+    out = [f'<section class="alternatives"{anchor}><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
     p_ = t.pgettext
     forms = {  # the forms a hand can take (scorer/arrange.py), named in the page's language
         "regular": p_("form", "regular"),
