@@ -52,8 +52,11 @@ TEMPLATED = sorted(
                 "kb/claim_needs.py",
                 "kb/claims.py",
                 "web/score.py",
+                "web/score_answer.py",
+                "web/score_checks.py",
                 "web/sheet_form.py",
                 "web/table.py",
+                "web/table_settle.py",
                 "web/waits_page.py",
             )
         ),

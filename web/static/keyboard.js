@@ -490,6 +490,8 @@
     button.hidden = false;
   }
 
+  window.mjrefCopyLink = copyLink; // for a result drawn after the page loads (the exported page's)
+
   function ready() {
     start();
     copyLink();
