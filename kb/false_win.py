@@ -1,5 +1,5 @@
-"""Judge a declared win before its fans: a false win (诈和) is a hand below the 8-point minimum (flowers not
-counted) or tiles that make no winning hand.
+"""Judge a declared win before its fans: a false win (错和, commonly 诈和) is a hand below the 8-point minimum
+(flowers not counted) or tiles that make no winning hand.
 
 :func:`judge_win` scores the hand and says whether the win stands; when it does not, why (how many points
 short of the minimum, or how many tiles the hand is from a win, from :mod:`scorer.shanten`), the rulings

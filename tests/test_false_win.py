@@ -107,7 +107,7 @@ def test_mjref_audit_json_and_chinese():
     assert r.exit_code == 1 and data["valid_win"] is False and data["false_win"]["tiles_away"] == 1
     assert data["false_win"]["rulings"] == list(FALSE_WIN_RULINGS)
     zh = run("audit", NO_PAIR, "--claim-total", "8", "--lang", "zh")
-    assert zh.exit_code == 1 and "诈和：这些牌不成和牌，离和牌还差 1 张" in zh.output
+    assert zh.exit_code == 1 and "错和：这些牌不成和牌，离和牌还差 1 张" in zh.output
     assert "罚 30 分：其他三家每家得 10 分" in zh.output
 
 
@@ -157,7 +157,7 @@ def test_score_json_gives_the_false_win_verdict(site):
     ("prefix", "reason", "penalty"),
     [
         ("", "a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum", "30 points"),
-        ("/zh", "诈和：不计花牌只有 4 番，比 8 番起和线少 4 番", "罚 30 分"),
+        ("/zh", "错和：不计花牌只有 4 番，比 8 番起和线少 4 番", "罚 30 分"),
     ],
 )
 def test_score_page_shows_the_false_win_first(site, prefix, reason, penalty):

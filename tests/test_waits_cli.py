@@ -75,7 +75,7 @@ def test_a_hand_not_ready() -> None:
 
 def test_in_chinese() -> None:
     out = run("waits", "1113m123p123s789s", "--lang", "zh").stdout
-    assert "点和" in out and "自摸" in out and "诈和" in out
+    assert "点和" in out and "自摸" in out and "错和" in out
     assert "Ready" not in out and "copies left" not in out
     out = run("waits", "123m567m1234p6pNC", "--lang", "zh").stdout
     assert "Useful" not in out and "5p" in out
