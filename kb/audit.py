@@ -263,6 +263,7 @@ def _verdicts(
     return verdicts, left
 
 
+MAX_CLAIMED = 9999  # points: more than any hand scores, so a typo is caught
 OTHER_READING = ("principle-non-separation", "equal-readings")
 
 
@@ -292,7 +293,7 @@ def audit(
     """
     arguments.optional_text(claim, "claim")
     if claim_total is not None:
-        arguments.whole(claim_total, "claim_total")
+        arguments.whole(claim_total, "claim_total", most=MAX_CLAIMED)
     arguments.text(profile, "profile")
     checked_index(names, "names")
     result, win, text = judge_win(hand, profile)

@@ -10,6 +10,7 @@ kind (not UTF-8, not JSON, a field of the wrong type, a hand that cannot be scor
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import io
 import json
@@ -30,7 +31,7 @@ from scorer import arguments
 from scorer.errors import MjrefError, printable
 from scorer.profiles import builtin_names, fingerprint, load_profile
 
-from .audit import audit
+from .audit import MAX_CLAIMED, audit
 from .audit_summary import Outcome, Summary, outcome
 from .claims import name_index
 from .report_file import (
@@ -87,13 +88,60 @@ def parse_line(number: int, raw: bytes | str) -> object:
     if len(text) > MAX_LINE:
         raise ValueError(f"line too long ({len(text)} characters, at most {MAX_LINE})")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as e:
-        raise ValueError(f"not JSON ({e.msg} at column {e.colno})") from None
+        reason = e.msg.removesuffix(" at")  # json's "Invalid control character at" already ends in "at"
+        raise ValueError(f"not JSON ({reason} at column {e.colno})") from None
     except RecursionError:
         raise ValueError("not JSON that can be read (nested too deeply)") from None
+    except DuplicateKey as e:
+        raise ValueError(
+            f"the key {e.key[:40]!r} is given twice (which one counts is a guess, so neither is taken)"
+        ) from None
     except ValueError as e:  # e.g. an integer of more digits than Python converts
         raise ValueError(f"not JSON that can be read ({e})") from None
+
+
+class DuplicateKey(ValueError):
+    """A JSON object of a line holds a key twice (json.loads would keep the last one silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object's pairs as a dict, refusing a key given twice."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(key)
+        found[key] = value
+    return found
+
+
+LINE_KEYS = ("id", "hand", "claim", "claim_total", "profile")
+MEANT = {
+    "total": "claim_total",
+    "points": "claim_total",
+    "claimed_total": "claim_total",
+    "fans": "claim",
+    "tiles": "hand",
+}
+
+
+def near_key(key: str) -> str | None:
+    """The key of a line that ``key`` misspells (``claimtotal``, ``Claim_Total``, ``claims``, ``hands``), if any.
+    Keys of the event's own (a table, a round, a note) are far from all of them, and left alone."""
+    if key in LINE_KEYS:
+        return None
+    if key.lower() in MEANT:
+        return MEANT[key.lower()]
+    plain = "".join(ch for ch in key.lower() if ch.isalnum())
+    for known in LINE_KEYS:
+        if plain == known.replace("_", "") or difflib.SequenceMatcher(None, key.lower(), known).ratio() >= 0.8:
+            return known
+    return None
 
 
 def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str | None, int | None, str]:
@@ -101,6 +149,10 @@ def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str
     have (null is the same as absent); ValueError naming the first that is not."""
     if not isinstance(data, dict):
         raise ValueError(f'expected a JSON object with "id" and "hand", not {_kind(data)}')
+    for key in data:
+        meant = near_key(key)
+        if meant is not None:  # a misspelt "claim_total" would otherwise be read as no claim at all
+            raise ValueError(f"unknown key {key[:40]!r}: is it {meant!r}? (a line's keys: {', '.join(LINE_KEYS)})")
     ident = data.get("id")
     if ident is None:
         ident = number
@@ -114,8 +166,9 @@ def fields(data: object, number: int, profile: str) -> tuple[str | int, str, str
     if claim is not None and not isinstance(claim, str):
         raise ValueError(f'"claim" must be text such as "Pure Straight, Tile Hog x2", not {_kind(claim)}')
     total = data.get("claim_total")
-    if total is not None and not _whole(total):
-        raise ValueError(f'"claim_total" must be a whole number, not {_kind(total)}')
+    if total is not None and not (_whole(total) and 0 <= total <= MAX_CLAIMED):
+        shown = str(total)[:40] if _whole(total) else _kind(total)
+        raise ValueError(f'"claim_total" must be a whole number from 0 to {MAX_CLAIMED}, not {shown}')
     own = data.get("profile")
     if own is None:
         own = profile

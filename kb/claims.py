@@ -21,7 +21,6 @@ from scorer import arguments
 from scorer.errors import Message, MjrefError
 from scorer.mcr.table import FANS, FanInfo
 
-from .fan_index import load_fan_names
 from .i18n import FanName
 from .names import fold
 
@@ -62,7 +61,10 @@ def index_names(names: Iterable[tuple[int, str]]) -> dict[str, int]:
 
 @lru_cache(maxsize=1)
 def name_index() -> dict[str, int]:
-    """Every folded name of every fan (table names and the fan rulings' aliases) -> fan number."""
+    """Every folded name of every fan (table names and the fan rulings' aliases) -> fan number. The rulings are
+    read only here: a caller that gives its own index (the exported page, in the browser) needs no ruling file."""
+    from .fan_index import load_fan_names
+
     return index_names((number, name) for number, names in load_fan_names().items() for name, _ in names)
 
 

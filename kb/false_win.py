@@ -1,5 +1,5 @@
-"""Judge a declared win before its fans: a false win (诈和) is a hand below the 8-point minimum (flowers not
-counted) or tiles that make no winning hand.
+"""Judge a declared win before its fans: a false win (错和, commonly 诈和) is a hand below the 8-point minimum
+(flowers not counted) or tiles that make no winning hand.
 
 :func:`judge_win` scores the hand and says whether the win stands; when it does not, why (how many points
 short of the minimum, or how many tiles the hand is from a win, from :mod:`scorer.shanten`), the rulings
@@ -22,7 +22,7 @@ from scorer import NotWinning, parse, score
 from scorer.errors import Message
 from scorer.hand import Hand
 from scorer.mcr.penalties import Penalty, penalty_for
-from scorer.mcr.positions import PENALTY_AMOUNTS
+from scorer.mcr.positions import CHINESE_2006, EMA, PENALTY_AMOUNTS
 from scorer.mcr.score import MINIMUM
 from scorer.notation import format_hand
 from scorer.profiles import load_profile
@@ -33,6 +33,11 @@ FALSE_WIN = "false-win"
 FALSE_WIN_RULINGS = (FALSE_WIN, "eight-point-minimum", PENALTY_AMOUNTS)
 BELOW_MINIMUM = "below-minimum"
 NOT_WINNING = "not-winning"
+# The positions of ruling penalty-amounts, as the penalty line names the table it follows.
+PENALTY_TABLES = {
+    CHINESE_2006: Message("as in Sloper's Tianjin 2006 exercises"),
+    EMA: Message("the EMA's penalty overview"),
+}
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,11 @@ class WinVerdict:
         return str(self.reason or "")
 
     @property
+    def _table(self) -> Message | str:
+        """Whose penalty table the profile follows, in words a referee reads out (the position's id otherwise)."""
+        return PENALTY_TABLES.get(self.position, self.position)
+
+    @property
     def penalty_message(self) -> Message | None:
         """The penalty in words, as a message to translate; None for a valid win."""
         if self.valid:
@@ -79,17 +89,19 @@ class WinVerdict:
         if p is None:
             return Message(
                 "no fixed amount in this profile's penalty table (%(position)s): the referee decides",
-                position=self.position,
+                position=self._table,
             )
         if p.to == "others":
             return Message(
                 "%(points)s points: %(each)s to each of the other three players (%(position)s)",
                 points=p.points,
                 each=p.points // 3,
-                position=p.position,
+                position=self._table,
             )
         return Message(
-            "%(points)s points, deducted from the offender's score (%(position)s)", points=p.points, position=p.position
+            "%(points)s points, deducted from the offender's score (%(position)s)",
+            points=p.points,
+            position=self._table,
         )
 
     def to_dict(self) -> dict[str, Any]:

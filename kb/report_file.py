@@ -188,7 +188,8 @@ CHANGED = (
 
 def _prefix_lines(path: Path, sha256: object) -> tuple[int] | None:
     """When the first whole lines of ``path`` are, byte for byte, the input whose bytes hash to ``sha256`` (an
-    event file a round's hands were appended to), how many lines they are; None when no beginning is."""
+    event file a round's hands were appended to; its last line may have lacked the newline an editor adds before
+    appending), how many lines they are; None when no beginning is."""
     if not isinstance(sha256, str):
         return None
     digest = hashlib.sha256()
@@ -196,6 +197,11 @@ def _prefix_lines(path: Path, sha256: object) -> tuple[int] | None:
         with open(path, "rb") as f:
             number = 0
             while chunk := f.readline(1 << 16):
+                if chunk.endswith(b"\n"):  # the old input may have ended with this line, short of its newline
+                    unended = digest.copy()
+                    unended.update(chunk[:-1])
+                    if unended.hexdigest() == sha256:
+                        return (number + 1,)
                 digest.update(chunk)
                 if chunk.endswith(b"\n"):  # a line ends: the old input may have ended with it
                     number += 1

@@ -65,7 +65,7 @@ def read_ruling(
     row = conn.execute(f"SELECT {columns}, body_zh_md FROM rulings WHERE id = ?", (rid,)).fetchone()
     if row is None:
         ids = [r[0] for r in conn.execute("SELECT id FROM rulings")]
-        close = difflib.get_close_matches(rid, ids, n=3, cutoff=0.6)
+        close = difflib.get_close_matches(rid.lower(), ids, n=3, cutoff=0.6)  # ids are lower case: KONG-TABLE too
         if close:
             raise UnknownRuling("no ruling %(id)s: the closest are %(close)s", id=repr(rid), close=tuple(close))
         raise UnknownRuling("no ruling %(id)s: find one with mjref lookup", id=repr(rid))

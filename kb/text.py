@@ -19,6 +19,7 @@ from . import i18n
 from .audit import Audit, Comparison
 from .terminal import display_width, fit_lines, fit_table
 
+WIND_NAMES = ("East", "South", "West", "North")  # the catalogue's words for the winds, in wind order
 LABEL_WIDTH = 11  # "Situation  ": the labels of a report's head and foot, padded to one column
 # The verdicts of kb.audit, shown through the catalogue (message ids that are not literals in a call).
 VERDICTS = ("accepted", "wrong-count", "other-reading", "excluded", "absent")
@@ -114,7 +115,7 @@ def _tiles(hand: Hand, lang: str = "en") -> str:
 def _situation(hand: Hand, lang: str = "en") -> str:
     _, n_ = i18n.gettext(lang), i18n.ngettext(lang)
     s = hand.situation
-    winds = WIND_LETTERS
+    winds = WIND_LETTERS if lang == "en" else [_(w) for w in WIND_NAMES]  # 东南西北: the letters are English
     words = [
         _("prevalent wind %(wind)s") % {"wind": winds[s.prevalent - 27]},
         _("seat wind %(wind)s") % {"wind": winds[s.seat - 27]},
@@ -128,7 +129,7 @@ def _situation(hand: Hand, lang: str = "en") -> str:
         words.append(_("replacement tile after a kong") if s.self_drawn else _("robbing the kong"))
     if s.flowers:
         words.append(n_("%(num)s flower", "%(num)s flowers", s.flowers) % {"num": s.flowers})
-    return ", ".join(words)
+    return _(", ").join(words)
 
 
 def _payments(payments: dict[str, int] | None, lang: str = "en") -> str:

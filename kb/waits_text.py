@@ -53,8 +53,8 @@ def format_waits_comparison(result: WaitsComparison, lang: str = "en") -> str:
     profiles = list(result.grids)
     lines = [_label(_("Hand")) + first.hand, _label(_("Profiles")) + ", ".join(profiles)]
     lines += _readiness(first, lang)
-    if not first.waits:
-        return "\n".join(fit_lines(lines, label=LABEL_WIDTH))
+    if not first.waits:  # not ready, or every winning tile one the hand holds all four of (named, as alone)
+        return "\n".join(fit_lines(lines + _exhausted(first, _), label=LABEL_WIDTH))
     rows = []
     for k, w in enumerate(first.waits):
         cells = [f"{_total(g.waits[k].discard)} / {_total(g.waits[k].self_drawn)}" for g in result.grids.values()]

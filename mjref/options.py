@@ -23,6 +23,8 @@ from scorer.control_characters import forbidden
 from scorer.errors import MjrefError, printable
 from scorer.notation import MAX_FLOWERS
 
+from . import click_language
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_BAD_INPUT = 2
@@ -81,8 +83,14 @@ def lang_option(f: F) -> F:
 
 def _remember_lang(ctx: click.Context, _param: click.Parameter, value: str) -> str:
     ctx.meta[LANG_KEY] = value
-    _last_lang[0] = value
+    remember_lang(value)
     return value
+
+
+def remember_lang(lang: str) -> None:
+    """``lang`` is this run's language: its messages, and click's own (:mod:`mjref.click_language`), are in it."""
+    _last_lang[0] = lang
+    click_language.speak(lang)
 
 
 _last_lang = ["en"]  # the --lang of this run, for a message written after its command's context has ended
@@ -91,7 +99,8 @@ _last_lang = ["en"]  # the --lang of this run, for a message written after its c
 def current_lang() -> str:
     """The language the running command was asked for (``--lang``), English when none."""
     ctx = click.get_current_context(silent=True)
-    return str(ctx.meta.get(LANG_KEY, "en")) if ctx is not None else "en"
+    # Before --lang is read (an unknown option is found first), the language the command line asks for, if any.
+    return str(ctx.meta.get(LANG_KEY, _last_lang[0])) if ctx is not None else _last_lang[0]
 
 
 class BadInput(click.ClickException):
@@ -144,7 +153,8 @@ class MjrefGroup(click.Group):
         except MjrefError as e:
             raise BadInput(localize(e, current_lang())) from e
         except click.UsageError as e:
-            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            see = translate(current_lang(), " (see '%(command)s --help')")
+            hint = see % {"command": e.ctx.command_path} if e.ctx is not None else ""
             raise BadInput(e.format_message() + hint) from e
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from kb.audit import audit, compare
+from kb.audit import MAX_CLAIMED, audit, compare
 from kb.babcock_text import format_babcock, format_table
 from kb.i18n import translate
 from kb.text import format_audit, format_comparison, format_score
@@ -63,6 +63,8 @@ def score_command(
     chosen: str | None = profile
     if ctx.get_parameter_source("profile") is click.core.ParameterSource.DEFAULT:
         chosen = None  # each rule set's own default profile
+    if ruleset == "babcock" and situation.get("flowers"):  # the scorer's line would name the hand's +N, not this
+        raise BadInput(translate(lang, "--flowers: Babcock's game is scored without flowers: leave it out"))
     result = score_hand(hand, profile=chosen, ruleset=ruleset, **situation_overrides(situation))
     if as_json:
         click.echo(result.to_json())
@@ -136,7 +138,7 @@ def settle_command(
 @click.command("audit", short_help="Check a claimed score: a verdict on each claimed fan, with the rulings.")
 @click.argument("hand")
 @click.option("--claim", help="The fans claimed, e.g. 'Pure Straight, Tile Hog x2' (any name, 中文, pinyin or number).")
-@click.option("--claim-total", type=int, help="The total claimed, in points.")
+@click.option("--claim-total", type=click.IntRange(0, MAX_CLAIMED), help="The total claimed, in points.")
 @profile_option
 @json_option
 @lang_option

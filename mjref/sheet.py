@@ -7,7 +7,8 @@ import json
 import click
 
 from kb.sheet_text import format_sheet
-from scorer.sheet import read_session, settle_session
+from scorer.errors import Message
+from scorer.sheet import SheetError, read_session, settle_session
 
 from .options import json_option, lang_option, profile_option
 
@@ -35,7 +36,11 @@ def sheet_command(ctx: click.Context, file: str, profile: str, as_json: bool, la
         mjref sheet session.csv --json
         mjref sheet session.json --lang zh
     """
-    sheet = settle_session(read_session(file), profile)
+    session = read_session(file)
+    try:
+        sheet = settle_session(session, profile)
+    except SheetError as e:  # a hand found wrong while settling: named with its file, as one found reading it
+        raise SheetError(Message("%(file)s: %(error)s", file=file, error=e)) from None
     if as_json:
         click.echo(json.dumps(sheet.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -186,6 +187,10 @@ def _locate(ref: str, base: Path | None, where: str | None = None) -> tuple[Path
     if _missing_file(ref):
         message = "the profile file %(profile)s does not exist: name a .yaml file that does, or one of %(profiles)s"
         raise ProfileError(message, profile=repr(ref), profiles=builtins)
+    there = _what_is_there(ref)
+    if there is not None:
+        message = "the profile %(profile)s is %(what)s, not a .yaml file: name a .yaml file, or one of %(profiles)s"
+        raise ProfileError(message, profile=repr(ref), what=there, profiles=builtins)
     message = "unknown profile %(profile)s: use one of %(profiles)s or a path to a .yaml file"
     raise ProfileError(message, profile=repr(ref), profiles=builtins)
 
@@ -201,6 +206,19 @@ def _missing_file(ref: str) -> bool:
     except (OSError, ValueError):  # a name no file system accepts: no file, but none missing either
         return False
     return False
+
+
+def _what_is_there(ref: str) -> Message | None:
+    """What stands at the path ``ref`` when it is not a profile file (a folder, a pipe, a file of another kind)."""
+    try:
+        mode = os.stat(ref).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(mode):
+        return Message("a folder")
+    if not stat.S_ISREG(mode):
+        return Message("not a regular file (a pipe or a device)")
+    return Message("a file of another kind (its name does not end in .yaml or .yml)")
 
 
 @lru_cache(maxsize=PROFILES_KEPT)
@@ -349,8 +367,13 @@ def _for_ruleset(ref: str, ruleset: str) -> Profile:
     profile = load_profile(ref)
     if profile.ruleset != ruleset:
         if ruleset == "mcr":
-            message = "profile %(profile)s is a Babcock profile: score with rule set babcock (--ruleset babcock)"
-            raise ProfileError(message, profile=repr(ref))
+            # Said without an option's name: mjref waits, audit, compare, sheet and audit-log have no --ruleset.
+            message = (
+                "profile %(profile)s is a Babcock profile, not an MCR one: use %(profiles)s or a file that extends one"
+                " of them (a Babcock hand is scored under rule set babcock)"
+            )
+            mcr = ", ".join(n for n in builtin_names() if not n.startswith("babcock"))
+            raise ProfileError(message, profile=repr(ref), profiles=mcr)
         raise ProfileError(
             "profile %(profile)s is an MCR profile, not a Babcock one: use babcock, babcock-optional "
             "or a file that extends one of them",

@@ -6,6 +6,7 @@ import functools
 import http.server
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,3 +52,49 @@ def static_server(root: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+def _watch(page: Any) -> list[str]:
+    """The page's console errors and page errors (a CSP violation shows there). The browser fetches a page's icon
+    on its own, and the next navigation may cut that fetch short: no fault of the site, so not counted."""
+    errors: list[str] = []
+
+    def console(message: Any) -> None:
+        icon = "/icons/" in (message.location or {}).get("url", "")
+        if message.type == "error" and not (icon and message.text.startswith("Failed to load resource")):
+            errors.append(message.text)
+
+    page.on("console", console)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+@contextmanager
+def visited_then_stopped(browser: Any, root: Path, devices: dict[str, dict[str, Any]]) -> Iterator[tuple[str, dict]]:
+    """The export ``root`` served on loopback and visited once by a browser context per device (``devices``: name
+    -> Playwright's context options), until each service worker holds the site; then the server is stopped, so
+    that only the service workers answer (Playwright's offline switch does not stop a worker's own requests).
+    Yields the address the site was served at and, by device, ``(context, page, errors)``."""
+    opened: dict[str, tuple[Any, Any, list[str]]] = {}
+    try:
+        with static_server(root) as base:
+            for name, options in devices.items():
+                context = browser.new_context(**options)
+                context.set_default_timeout(60_000)
+                page = context.new_page()
+                errors = _watch(page)
+                opened[name] = (context, page, errors)
+                page.goto(base + "index.html")
+                deadline = time.monotonic() + 180
+                while page.evaluate("() => document.documentElement.dataset.offline") != "ready":
+                    assert time.monotonic() < deadline, "the service worker did not cache the site"
+                    time.sleep(0.1)
+                page.wait_for_load_state("networkidle")
+        yield base, opened
+    finally:
+        for context, _page, _errors in opened.values():
+            context.close()

@@ -95,6 +95,10 @@ def test_a_wrong_claim_exits_1_and_bad_input_exits_2():
     assert bad.stderr.startswith("error: claim: no fan is called 'Pure Stright'")
     neither = CliRunner().invoke(cli, ["audit", "[123m,1][EEE,2]456p789s5s5s|EW1000"])
     assert neither.exit_code == 2
+    # A total no hand scores is a typo, refused in one line (it was judged "999999999999999999986 too high").
+    typo = CliRunner().invoke(cli, ["audit", "[123m,1][EEE,2]456p789s5s5s|EW1000", "--claim-total", "1" + "0" * 21])
+    assert typo.exit_code == 2 and "'--claim-total'" in typo.stderr and "0<=x<=9999" in typo.stderr
+    assert "Traceback" not in typo.output
 
 
 def test_compare_on_a_kong_table_hand():

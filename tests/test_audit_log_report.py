@@ -35,6 +35,22 @@ def test_hands_appended_to_the_event_resume_and_only_the_new_lines_are_scored(tm
     assert audit_log(event, "--out", report).exit_code == 0  # and resumes again, all done
 
 
+def test_an_event_whose_last_line_had_no_newline_resumes_when_hands_are_appended(tmp_path):
+    # An editor adds the missing newline before the appended round: the old input, byte for byte, is still the
+    # beginning of the new one, but the report was refused as "the input has changed".
+    event = tmp_path / "event.jsonl"
+    event.write_text("\n".join(good(i) for i in range(1, 4)))  # no final newline
+    report = tmp_path / "report.jsonl"
+    assert audit_log(event, "--out", report).exit_code == 0
+    event.write_text("".join(good(i) + "\n" for i in range(1, 6)))
+    result = audit_log(event, "--out", report)
+    assert result.exit_code == 0, result.output
+    assert "3 already in the report" in result.output and "2 audited now" in result.output
+    assert [r["line"] for r in records(report)[1]] == [1, 2, 3, 4, 5]
+    event.write_text("".join(good(i, 12) + "\n" for i in range(1, 7)))  # changed lines: still refused
+    assert audit_log(event, "--out", report).exit_code == 2
+
+
 def test_an_event_whose_old_lines_changed_is_still_refused(tmp_path):
     event = write_event(tmp_path / "event.jsonl", [good(i) for i in range(1, 6)])
     report = tmp_path / "report.jsonl"

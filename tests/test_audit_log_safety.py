@@ -222,6 +222,15 @@ BAD = {
     "claim_total a fraction": json.dumps({"hand": GOOD, "claim_total": 10.5}),
     "invalid UTF-8": b'{"id": "\xff\xfe", "hand": "' + GOOD.encode() + b'"}',
     "blank-looking": "\x0c\x0b x",
+    "id given twice": '{"id": 1, "id": 2, "hand": "' + GOOD + '"}',  # json.loads kept the last, silently
+    "claim_total beyond any score": json.dumps({"hand": GOOD, "claim_total": 10**30}),
+    "claim_total below zero": json.dumps({"hand": GOOD, "claim_total": -5}),
+    # A misspelt key was read as no claim at all: the disagreement never showed.
+    "claimtotal": json.dumps({"hand": GOOD, "claimtotal": 22}),
+    "Claim_Total": json.dumps({"hand": GOOD, "Claim_Total": 22}),
+    "claims": json.dumps({"hand": GOOD, "claims": "Pure Straight"}),
+    "total": json.dumps({"hand": GOOD, "total": 22}),
+    "a raw control character in text": '{"hand": "123m\x01"}',
 }
 
 
@@ -244,6 +253,13 @@ def test_every_bad_line_is_its_own_error_and_the_run_goes_on(tmp_path, jobs):
     assert [e.split(":")[:2] for e in errors] == [[str(path), str(n)] for n in bad_lines]
     assert "not UTF-8 (byte 0xff at byte 9)" in recs[2 * list(BAD).index("invalid UTF-8") + 2]["error"]
     assert "must be text or a whole number, not an object" in recs[2 * list(BAD).index("id an object") + 2]["error"]
+    assert "the key 'id' is given twice" in recs[2 * list(BAD).index("id given twice") + 2]["error"]
+    raw = recs[2 * list(BAD).index("a raw control character in text") + 2]["error"]
+    assert raw == "not JSON (Invalid control character at column 15)"  # json's message ends in "at": not twice
+    assert recs[2 * list(BAD).index("claims") + 2]["error"].startswith("unknown key 'claims': is it 'claim'?")
+    assert recs[2 * list(BAD).index("total") + 2]["error"].startswith("unknown key 'total': is it 'claim_total'?")
+    beyond = recs[2 * list(BAD).index("claim_total beyond any score") + 2]["error"]
+    assert beyond == '"claim_total" must be a whole number from 0 to 9999, not 1' + "0" * 30
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

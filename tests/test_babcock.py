@@ -443,7 +443,12 @@ def test_the_default_profile_of_each_rule_set():
     [
         (FIG_28, "green-book", "babcock", "profile 'green-book' is an MCR profile, not a Babcock one"),
         (FIG_28, "chinese-practice", "babcock", "profile 'chinese-practice' is an MCR profile"),
-        (FIG_28, "babcock", "mcr", "profile 'babcock' is a Babcock profile: score with rule set babcock"),
+        (
+            FIG_28,
+            "babcock",
+            "mcr",
+            "profile 'babcock' is a Babcock profile, not an MCR one: use chinese-practice, green",
+        ),
         (FIG_28, "babcock-optional", "mcr", "profile 'babcock-optional' is a Babcock profile"),
         (FIG_28, "babcock", "riichi", "unknown rule set 'riichi'"),
         ("123m456m789m123p55s+2", "babcock", "babcock", "Babcock's game is scored without flowers"),
@@ -564,6 +569,14 @@ def test_cli_table_names_a_ruling_on_every_line():
         (line,) = [x for x in lines if x.startswith(prefix)]
         assert "(babcock-" in line, line
     assert any(line.startswith("Payments   winner +768, others (each) -256") for line in lines)
+
+
+def test_cli_flowers_option_is_named_when_refused_for_babcock():
+    # The line said "remove the +N" of a hand that had none: the option had put it there.
+    result = run(FIG_27, "--ruleset", "babcock", "--flowers", "2")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == ["error: --flowers: Babcock's game is scored without flowers: leave it out"]
+    assert run(FIG_27, "--ruleset", "babcock", "--flowers", "0").exit_code == 0  # no flowers is no flowers
 
 
 def test_cli_optional_profile_and_json():

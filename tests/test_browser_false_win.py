@@ -21,7 +21,7 @@ CLAIM = "All Chows, Short Straight, Single Wait"
 SCREENS = {"phone": PHONE, "desktop": {"viewport": {"width": 1280, "height": 800}}}
 SAYS = {
     "": ("False win", "4 short of the 8-point minimum", "30 points: 10 to each of the other three players"),
-    "/zh": ("诈和", "比 8 番起和线少 4 番", "罚 30 分：其他三家每家得 10 分"),
+    "/zh": ("错和", "比 8 番起和线少 4 番", "罚 30 分：其他三家每家得 10 分"),
 }
 
 

@@ -51,3 +51,29 @@ def test_a_missing_database_names_the_build_that_writes_it(tmp_path: Path):
 def test_mjref_help_names_babcock_and_chinese():
     text = " ".join(run("--help").output.split())
     assert "Babcock" in text and "--lang zh" in text
+
+
+def test_clicks_own_messages_are_in_chinese_under_lang_zh():
+    # They were click's English inside a Chinese line: "错误：Invalid value for '--flowers': 9 is not in the range".
+    bad = run("score", "1113m123p123s789s2m", "--lang", "zh", "--flowers", "9")
+    assert bad.exit_code == 2
+    assert bad.stderr.splitlines() == [
+        "错误：'--flowers' 的值无效：9 不在 0<=x<=8 的范围内。（见 'mjref score --help'）"
+    ]
+    choice = run("score", "1113m123p123s789s2m", "--prevalent", "X", "--lang", "zh")  # --lang is read first
+    assert choice.stderr.startswith("错误：'--prevalent' 的值无效：'X' 不是 'e', 's', 'w', 'n' 之一。")
+    english = run("score", "1113m123p123s789s2m", "--flowers", "9")  # and English again without --lang zh
+    assert english.stderr.startswith("error: Invalid value for '--flowers': 9 is not in the range 0<=x<=8.")
+
+
+def test_an_unknown_option_is_said_in_chinese_too_in_a_real_process():
+    # click finds it while reading the command line, before --lang is read: main() looks for --lang first.
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "mjref", "score", "1113m123p123s789s2m", "--lang=zh", "--bogus"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "错误：没有 '--bogus' 这个选项。 （是不是想用：'--kong'？）（见 'mjref score --help'）"
+    ]

@@ -51,7 +51,9 @@ def test_below_the_minimum_is_a_false_win_with_the_fan_verdicts_still_given():
     assert result.win.penalty is not None and (result.win.penalty.points, result.win.penalty.to) == (30, "others")
     data = result.to_dict()
     assert data["valid_win"] is False and data["false_win"]["kind"] == "below-minimum"
-    assert data["false_win"]["penalty_text"] == "30 points: 10 to each of the other three players (chinese-2006)"
+    assert data["false_win"]["penalty_text"] == (
+        "30 points: 10 to each of the other three players (as in Sloper's Tianjin 2006 exercises)"
+    )
 
 
 def test_flowers_do_not_lift_a_hand_to_the_minimum():
@@ -81,7 +83,9 @@ def test_the_penalty_follows_the_house_profile(tmp_path):
     club.write_text("name: club\nextends: green-book\npositions:\n  penalty-amounts: ema\n", encoding="utf-8")
     win = audit(FOUR_POINTS, claim_total=4, profile=str(club)).win
     assert win.penalty is None and win.position == "ema"
-    assert str(win.penalty_message) == "no fixed amount in this profile's penalty table (ema): the referee decides"
+    assert str(win.penalty_message) == (
+        "no fixed amount in this profile's penalty table (the EMA's penalty overview): the referee decides"
+    )
 
 
 def test_mjref_audit_says_false_win_and_exits_1():
@@ -91,7 +95,8 @@ def test_mjref_audit_says_false_win_and_exits_1():
     assert (
         lines[4] == "Win        a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum"
     )
-    assert lines[5] == "Penalty    30 points: 10 to each of the other three players (chinese-2006)"
+    penalty = "30 points: 10 to each of the other three players (as in Sloper's Tianjin 2006 exercises)"
+    assert lines[5] == "Penalty    " + penalty
     assert lines[6] == "Rulings    false-win, eight-point-minimum, penalty-amounts"
     assert lines[-1] == "Verdict    a false win: the claim is NOT right" and "the claim is right" not in r.output
 
@@ -102,7 +107,7 @@ def test_mjref_audit_json_and_chinese():
     assert r.exit_code == 1 and data["valid_win"] is False and data["false_win"]["tiles_away"] == 1
     assert data["false_win"]["rulings"] == list(FALSE_WIN_RULINGS)
     zh = run("audit", NO_PAIR, "--claim-total", "8", "--lang", "zh")
-    assert zh.exit_code == 1 and "诈和：这些牌不成和牌，离和牌还差 1 张" in zh.output
+    assert zh.exit_code == 1 and "错和：这些牌不成和牌，离和牌还差 1 张" in zh.output
     assert "罚 30 分：其他三家每家得 10 分" in zh.output
 
 
@@ -152,7 +157,7 @@ def test_score_json_gives_the_false_win_verdict(site):
     ("prefix", "reason", "penalty"),
     [
         ("", "a false win: the hand scores 4 points without flowers, 4 short of the 8-point minimum", "30 points"),
-        ("/zh", "诈和：不计花牌只有 4 番，比 8 番起和线少 4 番", "罚 30 分"),
+        ("/zh", "错和：不计花牌只有 4 番，比 8 番起和线少 4 番", "罚 30 分"),
     ],
 )
 def test_score_page_shows_the_false_win_first(site, prefix, reason, penalty):

@@ -112,3 +112,19 @@ def test_a_new_export_keeps_the_files_the_old_one_did_not_write(tmp_path: Path) 
     assert carry_over(previous, new) == ["CNAME", "rulings/notes.txt"]
     assert (new / "CNAME").read_text() == "rulings.example.org" and (new / "rulings" / "notes.txt").is_file()
     assert (new / "index.html").read_text() == "new export" and not (new / "old-page.html").exists()
+
+
+def test_header_and_footer_show_no_link_the_export_lacks(exported: Path) -> None:
+    """The header's "Data" and the footer's tables and kb.db lead nowhere offline: they are not shown (issue 37),
+    nor their separators; the footer keeps a page's JSON where the export holds it, and the Babcock table page is
+    exported in both languages."""
+    for prefix, data in (("", "Data"), ("zh/", "数据")):
+        for path in ("index.html", "rulings/payments/index.html", "-/score/index.html", "-/table/index.html"):
+            text = (exported / prefix / path).read_text(encoding="utf-8")
+            header = text[text.index('<header class="site">') : text.index("</header>")]
+            footer = " ".join(text[text.index('<footer class="site">') : text.index("</footer>")].split())
+            assert f">{data}</a>" not in header and "kb.db" not in footer and "<a >" not in header + footer, path
+            assert "· ·" not in footer and not footer.rstrip().endswith("·"), (path, footer)
+        ruling = (exported / prefix / "rulings/payments/index.html").read_text(encoding="utf-8")
+        assert '<a href="../payments.json">JSON</a>' in ruling
+    assert pages.site_paths({"rulings": [], "fans": [], "sources": []}).count("/zh/-/table") == 1

@@ -10,13 +10,17 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
 from scorer import score
 from scorer.profiles import load_profile
+from web.export.claim_facts import read_facts
 from web.export.site import _settings, standalone
 from web.export.wheel import write_wheel
+
+from .site_support import Site
 
 CLUB = """name: our-club
 title: Our club's house rules
@@ -81,3 +85,27 @@ def test_the_wheel_draws_the_result_in_both_languages(unpacked: tuple[Path, Path
     assert "番" in zh["html"] and zh["data"]["fans"][0]["name"] != en["data"]["fans"][0]["name"]
     bad = _run(site_packages, "m.score_page('123m', '', '', 'en')")
     assert isinstance(bad, dict) and bad["status"] == 400 and bad["html"].startswith('<p class="error"')
+
+
+CLAIMS = [  # the audit's verdict, the false win and the comparison (test_site_audit's hands)
+    {"hand": HANDS[0], "claim": "Mixed Straight, 单钓将, zi mo", "claim_total": "24"},
+    {"hand": "123m456m789m123p5s5p", "claim_total": "8"},
+    {"hand": "1111m2233p4455s7s7s", "compare": "all"},
+    {"hand": HANDS[0], "claim": "no such fan"},
+]
+
+
+def test_the_wheel_judges_a_claim_as_the_server(db: Path, site: Site, tmp_path: Path) -> None:
+    """With the database's fan names and titles baked in, the browser's answer to a claimed score or a comparison is
+    the server's JSON, in English and in Chinese (the verdicts' reasons, the false win's penalty)."""
+    built = write_wheel(tmp_path / "py", _settings(load_profile("green-book"), "w.whl"), None, read_facts(db))
+    with zipfile.ZipFile(built) as z:
+        z.extractall(tmp_path / "site-packages")
+    for lang, prefix in (("en", ""), ("zh", "/zh")):
+        for params in CLAIMS:
+            got = _run(tmp_path / "site-packages", f"m.page_answer({json.dumps(urlencode(params))}, {lang!r})")
+            assert isinstance(got, dict)
+            expected = site.get(f"{prefix}/-/score.json", params=params)
+            assert (got["status"], got["data"]) == (expected.status_code, expected.json()), (lang, params)
+            if "claim_total" in params:
+                assert 'class="claim-verdict' in got["html"] + got["top"]

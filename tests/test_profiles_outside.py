@@ -137,7 +137,25 @@ def test_proc_self_status_through_a_link_quotes_nothing(tmp_path):
 def test_a_fifo_as_a_profile_does_not_block(tmp_path):
     fifo = tmp_path / "p.yaml"
     os.mkfifo(fifo)
-    assert "unknown profile" in error_of(str(fifo))  # not a file: never opened
+    assert "is not a regular file (a pipe or a device), not a .yaml file" in error_of(str(fifo))  # never opened
+
+
+@pytest.mark.parametrize(
+    ("name", "make", "what"),
+    [
+        ("house", lambda p: p.mkdir(), "is a folder, not a .yaml file"),
+        ("house.yaml", lambda p: p.mkdir(), "is a folder, not a .yaml file"),
+        ("house.txt", lambda p: p.write_text("extends: green-book\n"), "is a file of another kind"),
+        ("house", lambda p: os.mkfifo(p), "is not a regular file (a pipe or a device)"),
+    ],
+)
+def test_a_profile_path_that_is_no_profile_file_says_what_it_is(tmp_path, name, make, what):
+    """It said "unknown profile", as for a misspelt built-in name, when the path named a folder or a pipe."""
+    path = tmp_path / name
+    make(path)
+    message = error_of(str(path))
+    assert message.startswith(f"the profile {str(path)!r} {what}"), message
+    assert "green-book" in message  # the built-in names offered instead
 
 
 # The rulings folder: an example names a profile; its own profiles/ may not lead outside it.

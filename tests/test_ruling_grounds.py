@@ -81,6 +81,8 @@ def test_a_recurring_fan_cites_starback_on_concealedness_and_marks_our_reading(d
         "is our reading of these two passages" in ruling["body_text"] and "我们对这两段的理解" in ruling["body_zh_text"]
     )
     assert "which neither passage names" in ruling["body_text"]
+    # The MCR side rests on Starbäck's commentary and our reading of it, not on a rule text's words.
+    assert ruling["status"] == "commentary"
 
 
 @pytest.mark.parametrize(

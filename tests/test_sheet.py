@@ -333,6 +333,13 @@ def test_unreadable_tiles_name_the_hand():
             "hand 1, winner: 'Zed' is not at the table (players: Ann, Bo, Cy, Di)",
         ),
         ([{"draw": True}, {"winner": "Ann", "from": "Zed", "points": 8}], "hand 2, from: 'Zed' is not at the table"),
+        # A value of another kind is named as the file writes it (it said "None", "list": Python's words).
+        ([{"winner": 5, "from": "Bo", "points": 8}], "hand 1, winner: 5 is not at the table"),
+        ([{"winner": ["Ann"], "from": "Bo", "points": 8}], "hand 1, winner: a list is not at the table"),
+        (
+            [{"winner": "Ann", "from": "Bo", "points": 8, "penalties": [{"player": None, "points": 5}]}],
+            "hand 1, penalty 1, player: null is not at the table",
+        ),
         ([{"winner": "Bo", "from": "Bo", "points": 8}], "hand 1, from: Bo won and cannot have discarded to himself"),
         (
             [{"winner": "Bo", "from": "Ann", "points": 6}],
@@ -372,7 +379,7 @@ def test_unreadable_tiles_name_the_hand():
         ),
         ([{"winer": "Ann", "from": "Bo", "points": 8}], "hand 1: unknown field 'winer'"),
         ([{"winner": "Ann", "from": "Bo", "points": "12"}], "hand 1, points: expected a whole number, not '12'"),
-        ([{"winner": "Ann", "from": "Bo", "points": True}], "hand 1, points: expected a whole number, not True"),
+        ([{"winner": "Ann", "from": "Bo", "points": True}], "hand 1, points: expected a whole number, not true"),
         ([{"draw": "yes"}], "hand 1, draw: expected true or false, not 'yes'"),
         ([{"draw": True, "winner": "Ann"}], "hand 1, winner: a drawn hand has no winner"),
         ([{"from": "Bo", "points": 8}], "hand 1, winner: name the winner, or write draw"),
@@ -398,7 +405,7 @@ def test_unreadable_tiles_name_the_hand():
             [{"draw": True, "claimed": {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 0.5}}],
             "hand 1, claimed, Di: expected a whole number, not 0.5",
         ),
-        ([[]], "hand 1: expected an object, not list"),
+        ([[]], "hand 1: expected an object, not a list"),
         (
             [{"draw": True}] * (HAND_LIMIT + 1),
             "17 hands: a session has at most 16 (four rounds of four; ruling seat-rotation)",
@@ -416,7 +423,7 @@ def test_bad_hands_are_one_line_naming_the_hand_and_the_field(hands: list, messa
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ([], "a session is an object with players and hands, not list"),
+        ([], "a session is an object with players and hands, not a list"),
         ({"players": PLAYERS, "hands": [], "date": "today"}, "unknown key 'date'"),
         (
             {"players": PLAYERS[:3], "hands": []},
@@ -424,7 +431,7 @@ def test_bad_hands_are_one_line_naming_the_hand_and_the_field(hands: list, messa
         ),
         ({"players": ["Ann", "Ann", "Cy", "Di"], "hands": []}, "players: 'Ann' is named twice"),
         ({"players": ["Ann", "", "Cy", "Di"], "hands": []}, "players: every name is a non-empty text, not ''"),
-        ({"players": PLAYERS, "hands": {}}, "hands: expected a list of hands, not dict"),
+        ({"players": PLAYERS, "hands": {}}, "hands: expected a list of hands, not an object"),
         ({"players": PLAYERS}, "hands: expected a list of hands, not null"),
     ],
 )

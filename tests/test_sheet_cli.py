@@ -133,6 +133,11 @@ def test_chinese(tmp_path: Path) -> None:
             "hand 2, winner: 'Ed' is not at the table (players: Ann, Bo, Cy, Di)",
         ),
         ("{", "not JSON: line 1, column 2: Expecting property name enclosed in double quotes"),
+        # Found while settling (the hand's tiles scored), not while reading: it lost the file's name.
+        (
+            {"players": ["Ann", "Bo", "Cy", "Di"], "hands": [{"winner": "Ann", "from": "Bo", "hand": "123m"}]},
+            "hand 1, hand: wrong tile count: 3 standing tiles with 0 declared sets, expected 14",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line(tmp_path: Path, data: object, line: str) -> None:
@@ -140,7 +145,16 @@ def test_bad_input_exits_2_with_one_line(tmp_path: Path, data: object, line: str
     result = run("sheet", path)
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr.splitlines() == [f"error: {path}: {line}"]
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(f"error: {path}: {line}")
+
+
+def test_a_babcock_profile_is_refused_without_sending_to_an_option_the_command_lacks(tmp_path: Path) -> None:
+    path = write(tmp_path, {"players": ["Ann", "Bo", "Cy", "Di"], "hands": [{"draw": True}]})
+    result = run("sheet", path, "--profile", "babcock")
+    assert result.exit_code == 2 and "--ruleset" not in result.stderr  # mjref sheet has no --ruleset
+    assert result.stderr.splitlines() == [
+        "error: profile 'babcock' is a Babcock profile: a session's score sheet is settled under an MCR profile"
+    ]
 
 
 def test_a_missing_file_and_a_chinese_error(tmp_path: Path) -> None:

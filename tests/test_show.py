@@ -59,6 +59,8 @@ def test_an_unknown_id_names_the_closest(db):
     assert r.output.startswith("error: no ruling 'kong-tabel': the closest are kong-table")
     far = run("show", "qqqqqq", "--db", str(db))
     assert far.exit_code == 2 and "find one with mjref lookup" in far.output
+    upper = run("show", "KONG-TABLE", "--db", str(db))  # it offered nothing: the ids are lower case
+    assert upper.exit_code == 2 and upper.output.startswith("error: no ruling 'KONG-TABLE': the closest are kong-table")
 
 
 @pytest.mark.parametrize(

@@ -146,15 +146,23 @@ def test_ruling_examples_are_drawn_as_tiles_with_the_scorer_breakdown(site, ruli
         (ex.hand, ex.profile, ex.total) for ex in ruling.examples
     ]
     html = site.get(f"/rulings/{ruling.id}").text
-    examples = html.split('class="example"')[1:]
-    assert len(examples) == len(ruling.examples)
-    for part, ex in zip(examples, ruling.examples, strict=True):
+    # A card a hand (issue 37): each example's result in its hand's card, its breakdown in the card's fold.
+    cards = html.split('<div class="example">')[1:]
+    hands = {e["canonical"] or e["hand"] for e in data["examples"]}
+    assert len(cards) == len(hands) == 3 < len(ruling.examples)  # examples 3 and 4 share a hand
+    for i, ex in enumerate(ruling.examples):
+        [card] = [c for c in cards if f'id="example-{i}"' in c]
         hand = parse(ex.hand)
         tiles = sum(len(m.tiles) for m in hand.melds) + len(hand.standing) + 1
-        assert part.count('<span class="tile ') == tiles
-        assert f"{ex.total} points" in text_of(part)
+        assert card.split("</p>")[0].count('<span class="tile ') == tiles  # the hand drawn once, in its line
+        result = card.split(f'id="example-{i}"')[1].split("</li>")[0]
+        assert f"{ex.profile} Expected total: {ex.total}" in text_of(">" + result)
+        [breakdown] = [
+            b for b in card.split('<section class="example-breakdown">')[1:] if f"<strong>{ex.profile}<" in b
+        ]
+        assert f"{ex.total} points" in text_of(breakdown)
         for fan in score(ex.hand, profile=ex.profile).fans:
-            assert f'href="/fans/{fan.key}"' in part
+            assert f'href="/fans/{fan.key}"' in breakdown
 
 
 def test_every_ruling_is_prepared_at_once_and_serving_it_changes_nothing(db, rulings):

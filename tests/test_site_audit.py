@@ -254,6 +254,7 @@ def test_bad_claim_gives_400_with_the_one_line_error(site, claim):
         ({"claim_total": "twelve"}, "claim_total: expected a whole number of points"),
         ({"claim_total": "-3"}, "claim_total: expected a whole number of points"),
         ({"claim_total": "99999"}, "claim_total: expected a whole number of points"),
+        ({"claim_total": "0099999"}, "claim_total: expected a whole number of points"),  # leading zeros once passed
         ({"claim": "Tile Hog", "hand": "123x"}, "hand:4: unknown character 'x'"),
     ],
 )
@@ -276,6 +277,17 @@ def test_a_bad_hand_with_a_claim_reports_the_hand(site):
         message = str(e)
     j = site.get("/-/score.json", params={"hand": "11111m456m789m1p55s", "claim": "All Chows"})
     assert j.status_code == 400 and j.json()["error"] == message
+
+
+def test_the_claims_verdict_on_a_false_win_says_the_win_does_not_stand(site):
+    # A 4-point hand claimed at 6: the claim section said only "2 too high", as if the win stood at 4.
+    claim = {"hand": "[234m,1]567p345s678s9m9m", "claim_total": "6"}
+    for prefix, words in (("", "Whatever was claimed, the win does not stand"), ("/zh", "这次和牌都不成立")):
+        page = site.get(prefix + "/-/score", params=claim).text
+        audit = re.search(r'<section class="audit".*?</section>', page, re.S)
+        assert words in text_of(audit.group(0)) and 'href="#false-win"' in audit.group(0)
+    valid = site.get("/-/score", params={"hand": "[123m,1][EEE,2]456p789s5s5s|EW1000", "claim_total": "6"})
+    assert "does not stand" not in valid.text  # a valid win's wrong claim says nothing of the kind
 
 
 # Hostile input: escaped or refused; the strict CSP stays.

@@ -124,7 +124,7 @@ def test_datasette_errors_of_input_are_400_with_its_message(site):
 
 
 def test_whatever_the_scorer_raises_the_score_page_answers_400(site, monkeypatch, caplog):
-    plugin = importlib.import_module("web.score")
+    plugin = importlib.import_module("web.score_answer")
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("internal detail\nsecond line")

@@ -55,4 +55,6 @@ def test_worked_examples_carry_their_total_under_every_profile(site):
         assert e["totals"][e["profile"]] == e["expected_total"]
         assert all(total == score(e["canonical"], profile=p).total for p, total in e["totals"].items())
     page = site.get("/rulings/kong-table").text
-    assert page.count('<details class="example"') == len(data["examples"])
+    # One card a hand, each example's result in it (issue 37): 46 examples of 30 hands.
+    assert page.count('<div class="example">') == len({e["canonical"] for e in data["examples"]}) == 30
+    assert page.count('<li class="example-result" id="example-') == len(data["examples"]) == 46

@@ -223,9 +223,15 @@ def test_a_chinese_ruling_page_names_its_examples_fans_in_chinese(site):
     fans = [f for e in data["examples"] for f in e["computed"]["fans"]]
     assert fans and all(f["name"] == FANS[f["fan"]].name_zh for f in fans if f["fan"] in FANS)
     page = site.get("/zh/rulings/seven-pairs-tile-hog").text
-    # The example's profile by its Chinese name (the catalogue's, context "profile"), never its id (issue 37).
-    assert f"按 {i18n.pgettext('zh')('profile', 'green-book')}。" in page and "按 green-book" not in page
-    assert f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    # The examples' profile by its Chinese name (the catalogue's, context "profile"), never its id; the winds as
+    # 东南西北 (issue 37).
+    green = i18n.pgettext("zh")("profile", "green-book")
+    assert f"<strong>{green}</strong>" in page and "<strong>green-book</strong>" not in page
+    assert (
+        "</code>。圈风 东，门风 东，点和。" in page
+        and "预期合计：<b>" in page
+        and f'<a href="/zh/fans/{FANS[64].key}">{FANS[64].name_zh}</a>' in page
+    )
     assert site.json("/rulings/seven-pairs-tile-hog.json")["examples"][0]["computed"]["fans"][0]["name"].isascii()
 
 

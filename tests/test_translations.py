@@ -56,8 +56,11 @@ TEMPLATED = sorted(
                 "web/reference.py",
                 "web/ruling_page.py",
                 "web/score.py",
+                "web/score_answer.py",
+                "web/score_checks.py",
                 "web/sheet_form.py",
                 "web/table.py",
+                "web/table_settle.py",
                 "web/waits_page.py",
             )
         ),

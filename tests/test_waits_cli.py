@@ -38,6 +38,14 @@ def test_the_exhausted_tile_is_named_with_its_rulings() -> None:
     assert "wait-only-one-winning-tile, exhausted-waits" in out
 
 
+def test_a_hand_whose_every_winning_tile_is_held_four_times_names_it_when_compared_too() -> None:
+    # Under --compare the note was dropped when no tile was left to win on; alone, and in the JSON, it was there.
+    hand = "[123m,1][123m,2][123m,3][EEE]1m"
+    for args in ([], ["--compare", "all"]):
+        out = run("waits", hand, *args).stdout
+        assert "1m completes the hand, but the hand holds all four: no wait" in out, args
+
+
 def test_json_is_the_apis_dict() -> None:
     result = run("waits", "[123m,1]456p789s55sEE|ES0000+1", "--profile", "chinese-practice", "--json")
     assert result.exit_code == 0, result.stderr
@@ -67,7 +75,7 @@ def test_a_hand_not_ready() -> None:
 
 def test_in_chinese() -> None:
     out = run("waits", "1113m123p123s789s", "--lang", "zh").stdout
-    assert "点和" in out and "自摸" in out and "诈和" in out
+    assert "点和" in out and "自摸" in out and "错和" in out
     assert "Ready" not in out and "copies left" not in out
     out = run("waits", "123m567m1234p6pNC", "--lang", "zh").stdout
     assert "Useful" not in out and "5p" in out
@@ -106,3 +114,18 @@ def test_a_hand_whose_only_winning_tile_would_be_a_fifth_copy() -> None:
     assert out[3].startswith("1m completes the hand, but the hand holds all four: no wait")
     d = waits("1111m456p789p123s").to_dict()
     assert (d["shanten"], d["waits"], [e["tile"] for e in d["exhausted"]]) == (0, [], ["1m"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["waits", "1113m123p123s789s", "--profile", "babcock"],
+        ["audit", "123m456m789m123p55s", "--claim-total", "8", "--profile", "babcock"],
+        ["compare", "123m456m789m123p55s", "--profiles", "babcock,green-book"],
+    ],
+)
+def test_a_babcock_profile_is_refused_without_naming_an_option_the_command_lacks(args: list[str]) -> None:
+    # The line said "(--ruleset babcock)", and these commands answered that with "No such option".
+    result = run(*args)
+    assert result.exit_code == 2 and "--ruleset" not in result.stderr
+    assert "is a Babcock profile, not an MCR one: use chinese-practice, green-book, starback" in result.stderr

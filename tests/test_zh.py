@@ -459,3 +459,15 @@ def test_an_example_note_in_chinese_is_checked_and_shown_on_the_chinese_page(rul
         site.close()
     assert chinese in zh_page and chinese not in en_page and "the winner receives 60." in en_page
     assert zh_json["note"] == chinese
+
+
+def test_the_situation_line_names_the_winds_in_chinese() -> None:
+    """The Chinese report named the winds by their English letters ("圈风 E, 门风 W", with an ASCII comma)."""
+    from kb.text import format_score
+    from scorer import score
+
+    text = format_score(score("[234m,1]567p345s678s9m9m|SW1000+2"), "zh")
+    line = next(x for x in text.splitlines() if x.startswith("和牌情况"))
+    assert line.split(None, 1)[1] == "圈风 南，门风 西，自摸和，2 张花牌"
+    english = format_score(score("[234m,1]567p345s678s9m9m|SW1000+2"))
+    assert "prevalent wind S, seat wind W, self-drawn, 2 flowers" in english

@@ -38,9 +38,26 @@ def _links(ids: Iterable[Any], url: Url, comma: str) -> str:
     return comma.join(link(url(r), ruling_name(url, r)) for r in ids)
 
 
+class RulingUrl:
+    """A ruling's URL maker that also names the ruling a link leads to (:meth:`name`): its title in the page's
+    language where ``titles`` has it (a Chinese page names a ruling by its Chinese title, never its id, which is
+    English words), else its id (an English page keeps the ids it has always shown)."""
+
+    __slots__ = ("make", "titles")
+
+    def __init__(self, make: Url, titles: Mapping[str, str]) -> None:
+        self.make, self.titles = make, titles
+
+    def __call__(self, ruling: Any) -> str:
+        return self.make(ruling)
+
+    def name(self, ruling: Any) -> str:
+        return self.titles.get(str(ruling), str(ruling))
+
+
 def ruling_name(url: Url, ruling: Any) -> str:
-    """How a link to ``ruling`` made by ``url`` is named: by the maker's ``name`` (:class:`web.urls.RulingUrl`: its
-    title on a Chinese page), else by its id (the offline page's own makers have no titles)."""
+    """How a link to ``ruling`` made by ``url`` is named: by the maker's ``name`` (a :class:`RulingUrl`: its title on
+    a Chinese page, the server's and the exported page's alike), else by its id."""
     name = getattr(url, "name", None)
     return str(name(ruling)) if callable(name) else str(ruling)
 
@@ -75,8 +92,12 @@ def _payments(payments: Mapping[str, int], payers: tuple[str, ...], t: Labels) -
     )
 
 
-def mcr_breakdown(score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en") -> Markup:
-    """An MCR score's JSON (:meth:`scorer.result.Result.to_dict`, named in ``lang``) as the breakdown's HTML."""
+def mcr_breakdown(
+    score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang: str = "en", anchored: bool = True
+) -> Markup:
+    """An MCR score's JSON (:meth:`scorer.result.Result.to_dict`, named in ``lang``) as the breakdown's HTML; its
+    other readings are the target of ``#alternatives`` when ``anchored`` (a page of several breakdowns, a ruling's
+    worked examples, gives none that id: an id names one element of a page)."""
     t = labels(lang)
     _, n_ = t.gettext, t.ngettext
     fans = score["fans"]
@@ -85,7 +106,7 @@ def mcr_breakdown(score: Mapping[str, Any], fan_url: Url, ruling_url: Url, lang:
     if score.get("excluded"):
         out.append(_excluded_table(score, t, fan_url, ruling_url))
     if score.get("alternatives"):
-        out.append(_alternatives(score, t, fan_url, ruling_url))
+        out.append(_alternatives(score, t, fan_url, ruling_url, anchored))
     flowers = score.get("flowers")
     with_flowers = n_("including %(num)s flower", "including %(num)s flowers", flowers) if flowers else ""
     if score["meets_minimum"]:
@@ -131,8 +152,8 @@ def _excluded_table(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_ur
     )
 
 
-def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url: Url) -> str:
-    """The other readings of the hand with the same total, each as a fan table."""
+def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url: Url, anchored: bool) -> str:
+    """The other readings of the hand with the same total, each as a fan table; ``anchored``: id ``alternatives``."""
     _ = t.gettext
     heading = _("The hand can also be read as")
     said = _(
@@ -141,7 +162,8 @@ def _alternatives(score: Mapping[str, Any], t: Labels, fan_url: Url, ruling_url:
     )
     links = _links(("equal-readings", "principle-non-separation"), ruling_url, t.comma)
     rulings, stop = _(" (%(rulings)s)", rulings=Markup(links)), _(".")  # in Chinese: （…，…）。
-    out = [f'<section class="alternatives" id="alternatives"><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
+    anchor = ' id="alternatives"' if anchored else ""
+    out = [f'<section class="alternatives"{anchor}><h3>{heading}</h3><p>{said}{rulings}{stop}</p>']
     p_ = t.pgettext
     forms = {  # the forms a hand can take (scorer/arrange.py), named in the page's language
         "regular": p_("form", "regular"),

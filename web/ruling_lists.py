@@ -50,8 +50,8 @@ def ruling_list(rulings: Iterable[Row], ruling_url: Url) -> Markup:
 
 
 def fan_list(fans: Iterable[Row], fan_url: Url, lang: str = "en") -> Markup:
-    """The fans a ruling concerns: number, name (linked) and, on an English page, the Chinese name; a fan the fan
-    table does not know by its text."""
+    """The fans a ruling concerns: name (linked), on an English page the Chinese name, and the fan's number
+    labelled as one; a fan the fan table does not know by its text."""
     _ = labels(lang).gettext
     items = []
     for f in fans:
@@ -59,8 +59,10 @@ def fan_list(fans: Iterable[Row], fan_url: Url, lang: str = "en") -> Markup:
             items.append(f"<li>{escape_text(babcock_item(f['fan'], lang))}</li>")  # Babcock's items are no fans
             continue
         chinese = f' <span lang="zh">{escape_text(f["name_zh"])}</span>' if lang != "zh" else ""
-        number = f'<span class="fan-number">{escape_text(_("fan %(num)s", num=f["id"]))}</span>'  # not points
-        items.append(f"<li>{number} {link(fan_url(f['key']), f['name'])}{chinese}</li>")
+        # Labelled as the fan's number, after its name: a bare "19" read as points (issue 37).
+        number = f'<span class="fan-number muted">{escape_text(_("(fan no. %(num)s)", num=f["id"]))}</span>'
+        space = "" if lang == "zh" else " "  # none before a full-width bracket
+        items.append(f"<li>{link(fan_url(f['key']), f['name'])}{chinese}{space}{number}</li>")
     return Markup(f'<ul class="fan-list">{"".join(items)}</ul>')
 
 

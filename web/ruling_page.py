@@ -31,7 +31,7 @@ from .reference import body_column, body_links, examples, exclusions_for, text, 
 from .respond import respond
 from .score_checks import named
 from .urls import lang_of, site_urls
-from .worked_examples import worked_example
+from .worked_examples import worked_examples
 
 
 @dataclass(frozen=True)
@@ -77,9 +77,8 @@ def _prepare_all(datasette: Any, lang: str) -> dict[str, PreparedRuling]:
         for e in data["examples"]:  # the stored breakdown names its fans in English: in Chinese on a Chinese page
             if e["computed"]:
                 named(e["computed"], lang)
-        # Each example followed by the line break and indent the template's loop wrote after it.
-        drawn = "".join(f"{worked_example(e, fan_url, ruling_url, lang)}\n  " for e in data["examples"])
-        prepared[row["id"]] = PreparedRuling(data, Markup(drawn))  # worked_example() escaped every value
+        drawn = worked_examples(data["examples"], fan_url, ruling_url, lang)  # every value escaped
+        prepared[row["id"]] = PreparedRuling(data, drawn)
     return prepared
 
 

@@ -11,8 +11,10 @@ from typing import Any, TypeVar
 from kb.i18n import babcock_name, fan_name
 from scorer.errors import MjrefError
 from scorer.notation import MAX_LENGTH as MAX_HAND
+from scorer.profiles import load_profile
 
 T = TypeVar("T")
+MAX_COMPARE = 200  # characters of ``compare``, as the score page's
 
 
 def shown(text: str) -> str:
@@ -53,3 +55,34 @@ def named(data: dict[str, Any], lang: str) -> dict[str, Any]:
     for d in data.get("differences", []):
         d["name"] = fan_name(d["fan"], d["name"], lang)
     return data
+
+
+def compare_names(spec: str, choices: dict[str, str]) -> list[str]:
+    """The profiles ``spec`` lists (comma-separated names the site offers, or ``all``: every MCR one), at least
+    two; a :class:`MjrefError` in the page's words otherwise."""
+    if len(spec) > MAX_COMPARE:
+        message = "compare: too long (%(length)s characters, at most %(most)s)"
+        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
+    names: list[str] = []
+    for item in (p.strip() for p in spec.split(",")):
+        if item == "all":
+            names += [n for n, ref in choices.items() if load_profile(ref).ruleset == "mcr"]
+        elif item in choices:
+            names.append(item)
+        elif item:
+            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
+            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
+    names = list(dict.fromkeys(names))
+    if len(names) < 2:
+        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
+    return names
+
+
+def grid_refs(hand: str, profile: str, spec: str, choices: dict[str, str]) -> dict[str, str]:
+    """The profiles to lay the grid out under, by the site's name: ``profile``, or those ``spec`` compares."""
+    ref = checked(hand, profile, choices)
+    if load_profile(ref).ruleset != "mcr":
+        raise MjrefError("the wait list is worked out for the MCR rule set, not %(ruleset)s", ruleset="'babcock'")
+    if not spec.strip():
+        return {profile: ref}
+    return {n: choices[n] for n in compare_names(spec, choices)}

@@ -20,6 +20,8 @@ from urllib.parse import quote, urlencode
 
 from kb.i18n import LANGUAGES
 
+from .breakdown import RulingUrl  # the site's ruling_url: a maker that names the ruling too (also offline)
+
 PageUrl = Callable[..., str]
 PREFIX = {"en": "", "zh": "/zh"}  # a language's pages, under this path
 PATHS_KEPT = 4096  # paths each maker keeps: every ruling, fan and source of both languages, and more
@@ -45,23 +47,6 @@ def route_path(datasette: Any, request: Any) -> str:
     if base != "/" and path.startswith(base):
         path = "/" + path[len(base) :]
     return path
-
-
-class RulingUrl:
-    """A ruling's URL maker that also names the ruling a link leads to (:meth:`name`): its title in the page's
-    language where ``titles`` has it (a Chinese page names a ruling by its Chinese title, never its id, which is
-    English words), else its id (an English page keeps the ids it has always shown)."""
-
-    __slots__ = ("make", "titles")
-
-    def __init__(self, make: PageUrl, titles: Mapping[str, str]) -> None:
-        self.make, self.titles = make, titles
-
-    def __call__(self, ruling: Any) -> str:
-        return self.make(ruling)
-
-    def name(self, ruling: Any) -> str:
-        return self.titles.get(str(ruling), str(ruling))
 
 
 def page_urls(urls: Any, lang: str = "en", titles: Mapping[str, str] | None = None) -> dict[str, PageUrl]:

@@ -10,46 +10,12 @@ from datasette import Response
 
 from kb.i18n import localize
 from scorer.errors import MjrefError
-from scorer.profiles import load_profile
 
 from .house import profiles
 from .respond import respond
-from .score_checks import checked, shown
+from .score_checks import grid_refs
 from .urls import lang_of
 from .waits import waits_data, waits_view
-
-MAX_COMPARE = 200  # characters of ``compare``, as the score page's
-
-
-def compare_names(spec: str, choices: dict[str, str]) -> list[str]:
-    """The profiles ``spec`` lists (comma-separated names the site offers, or ``all``: every MCR one), at least
-    two; a :class:`MjrefError` in the page's words otherwise."""
-    if len(spec) > MAX_COMPARE:
-        message = "compare: too long (%(length)s characters, at most %(most)s)"
-        raise MjrefError(message, length=len(spec), most=MAX_COMPARE)
-    names: list[str] = []
-    for item in (p.strip() for p in spec.split(",")):
-        if item == "all":
-            names += [n for n, ref in choices.items() if load_profile(ref).ruleset == "mcr"]
-        elif item in choices:
-            names.append(item)
-        elif item:
-            message = "compare: unknown profile %(profile)s: use one of %(profiles)s, or all"
-            raise MjrefError(message, profile=shown(item), profiles=", ".join(choices))
-    names = list(dict.fromkeys(names))
-    if len(names) < 2:
-        raise MjrefError("compare: name at least two profiles, separated by commas (or all)")
-    return names
-
-
-def grid_refs(hand: str, profile: str, spec: str, choices: dict[str, str]) -> dict[str, str]:
-    """The profiles to lay the grid out under, by the site's name: ``profile``, or those ``spec`` compares."""
-    ref = checked(hand, profile, choices)
-    if load_profile(ref).ruleset != "mcr":
-        raise MjrefError("the wait list is worked out for the MCR rule set, not %(ruleset)s", ruleset="'babcock'")
-    if not spec.strip():
-        return {profile: ref}
-    return {n: choices[n] for n in compare_names(spec, choices)}
 
 
 def _error(e: Exception, request: Any, lang: str) -> str:

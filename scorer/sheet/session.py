@@ -88,8 +88,21 @@ def session_from_data(data: object) -> Session:
     return Session(players, tuple(_hand(n, h, players) for n, h in enumerate(hands, start=1)))
 
 
-def _type(value: object) -> str:
-    return "null" if value is None else type(value).__name__
+KINDS = (  # a value's kind as a session file (JSON, YAML) writes it, for messages: never Python's type names
+    (bool, Message("true/false")),
+    (int, Message("a number")),
+    (float, Message("a fractional number")),
+    (str, Message("text")),
+    (list, Message("a list")),
+    (dict, Message("an object")),
+)
+
+
+def _type(value: object) -> Message:
+    """The kind of ``value`` as the file has it (null, text, a list, an object, …)."""
+    if value is None:
+        return Message("null")
+    return next((word for kind, word in KINDS if isinstance(value, kind)), Message("a value of another kind"))
 
 
 def _players(value: object) -> tuple[str, str, str, str]:
@@ -115,8 +128,15 @@ def _players(value: object) -> tuple[str, str, str, str]:
     return (value[0], value[1], value[2], value[3])
 
 
-def _cut(value: object) -> str:
-    """``value`` as an error shows it: its ``repr``, cut at 40 characters."""
+def _cut(value: object) -> str | Message:
+    """``value`` as an error shows it: text quoted, cut at 40 characters; a number as written; true, false or null
+    as a file writes them; a list or an object by its kind."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, int | float):
+        return str(value)[:40]
+    if not isinstance(value, str):
+        return _type(value)
     text = repr(value)
     return text if len(text) <= 40 else text[:40] + "…"
 
@@ -186,7 +206,7 @@ def _bool(n: int, entry: dict[str, object], field: str) -> bool:
         return False
     if not isinstance(value, bool):
         raise _fail(
-            "hand %(hand)s, %(field)s: expected true or false, not %(value)s", hand=n, field=field, value=repr(value)
+            "hand %(hand)s, %(field)s: expected true or false, not %(value)s", hand=n, field=field, value=_cut(value)
         )
     return value
 
@@ -197,7 +217,7 @@ def _player(n: int, entry: dict[str, object], field: str, players: tuple[str, ..
         return None
     if not isinstance(name, str) or name not in players:
         message = "hand %(hand)s, %(field)s: %(name)s is not at the table (players: %(players)s)"
-        raise _fail(message, hand=n, field=field, name=repr(name), players=", ".join(players))
+        raise _fail(message, hand=n, field=field, name=_cut(name), players=", ".join(players))
     return name
 
 
@@ -209,7 +229,7 @@ def _points(n: int, value: object, field: str | Message) -> int | None:
             "hand %(hand)s, %(field)s: expected a whole number, not %(value)s",
             hand=n,
             field=field,
-            value=repr(value)[:40],
+            value=_cut(value),
         )
     if abs(value) > MAX_POINTS:
         raise _fail(
@@ -237,7 +257,7 @@ def _penalties(n: int, value: object, players: tuple[str, ...]) -> list[PenaltyE
         player = p.get("player")
         if not isinstance(player, str) or player not in players:
             message = "hand %(hand)s, %(field)s, player: %(name)s is not at the table (players: %(players)s)"
-            raise _fail(message, hand=n, field=field, name=repr(player), players=", ".join(players))
+            raise _fail(message, hand=n, field=field, name=_cut(player), players=", ".join(players))
         points = _points(n, p.get("points"), Message("penalty %(n)s, points", n=i))
         if points is not None and points <= 0:
             message = (
@@ -280,7 +300,7 @@ def _claimed(n: int, value: object, players: tuple[str, ...]) -> dict[str, int] 
     for name in value:
         if name not in players:
             message = "hand %(hand)s, claimed: %(name)s is not at the table (players: %(players)s)"
-            raise _fail(message, hand=n, name=repr(name), players=", ".join(players))
+            raise _fail(message, hand=n, name=_cut(name), players=", ".join(players))
     missing = [p for p in players if p not in value]
     if missing:
         raise _fail("hand %(hand)s, claimed: the running total of %(player)s is missing", hand=n, player=missing[0])

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 
-from ..profiles import DEFAULT, mcr_profile
+from ..errors import ProfileError
+from ..profiles import DEFAULT, load_profile, mcr_profile
 from .audit import Difference, first_difference
 from .ranking import TABLE_POINTS, places, table_points
 from .session import Session, _fail, session_from_data
@@ -100,6 +101,9 @@ def settle_session(session: object, profile: object = DEFAULT) -> Sheet:
         session = session_from_data(session)
     if not isinstance(profile, str):
         raise _fail("profile: expected a profile name or a path, not %(type)s", type=type(profile).__name__)
+    if load_profile(profile).ruleset != "mcr":  # the scorer's line would send the user to an option sheets lack
+        message = "profile %(profile)s is a Babcock profile: a session's score sheet is settled under an MCR profile"
+        raise ProfileError(message, profile=repr(profile))
     rules = mcr_profile(profile)
     hands = settle_hands(session, rules, profile)
     totals = hands[-1].running if hands else dict.fromkeys(session.players, 0)

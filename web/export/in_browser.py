@@ -1,14 +1,17 @@
 """The exported score page's Python, run in the browser by Pyodide (installed there as ``mjref_offline``).
 
-It scores with :func:`scorer.score`, the function behind ``/-/score.json``, and draws the result with the score
-page's own macros (``_mjref_macros.html``: the hand as tiles, the breakdown, the exclusions, the rulings, the
-payments; for a hand of 13 the wait grid of :mod:`web.waits` and ``_mjref_waits.html``) and the site's message
-catalogue (``kb.i18n``), so that the page shows what the server's page shows. Only ``scorer``, ``web.tiles``,
-``web.breakdown``, ``web.waits``, ``kb.i18n``, Jinja2 and PyYAML are imported: no database, no Datasette and no
-Babel (stand-ins for the few names the site's modules import from them are put in place when they are absent).
+It works out the page's answer with :mod:`web.score_answer`, the code behind the server's ``/-/score`` (the score,
+the audit of a claimed score with its false-win verdict, the comparison of profiles; for a hand of 13 the wait
+grid of :mod:`web.waits`), and draws it with the server page's own template (``_mjref_score_answer.html`` and the
+macros it imports) and the site's message catalogue (``kb.i18n``), so that the page shows what the server's page
+shows. What the server reads from its database for a claim (the fan-name index, the rulings' titles) is baked into
+the wheel (``facts.json``). Only ``scorer``, ``kb``'s pure modules, ``web``'s page modules, Jinja2 and PyYAML are
+imported: no database, no Datasette and no Babel (stand-ins for the few names the site's modules import from them
+are put in place when they are absent).
 
-:func:`score_page` answers what the page needs as JSON text: ``{"status": 200, "data": <the JSON of
-/-/score.json>, "html": <the result section>}``, or ``{"status": 400, "data": {"error": …}, "html": …}``.
+:func:`page_answer` answers what the page needs as JSON text: ``{"status": 200, "data": <the JSON of
+/-/score.json>, "html": <the answer below the form>, "top": <a false win's verdict>}``, or ``{"status": 400,
+"data": {"error": …}, "html": <the error line>}``.
 """
 
 from __future__ import annotations
@@ -23,18 +26,8 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 HERE = Path(__file__).resolve().parent
-RESULT = """{% from "_mjref_macros.html" import hand, breakdown, babcock_breakdown %}
-<section class="result">
-  <h2><code>{{ result.hand }}</code> {{ _("under %(profile)s", profile=result.profile) }}</h2>
-  {{ hand(hand_layout(result.hand)) }}
-  {% if result.ruleset == "babcock" %}{{ babcock_breakdown(result) }}{% else %}{{ breakdown(result) }}{% endif %}
-  <p class="other-profiles">{{ _("The same hand under:") }}
-  {% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
-</section>"""
-WAITS = """{% from "_mjref_waits.html" import waits_section %}{% call waits_section(view, view.profiles[0]) %}
-<p class="other-profiles">{{ _("The same hand under:") }}
-{% for p in others %}<a href="{{ p.url }}">{{ p.name }}</a>{% if not loop.last %} · {% endif %}{% endfor %}</p>
-{% endcall %}"""
+ANSWER = """{% include "_mjref_score_answer.html" %}"""  # the server page's answer, below the form
+FALSE_WIN = """{% from "_mjref_audit.html" import false_win_section %}{{ false_win_section(audit_view, titles) }}"""
 
 
 def _module(name: str, **names: Any) -> None:
@@ -98,12 +91,14 @@ def environment(lang: str) -> Any:
     env.globals.update(tiles.template_globals(lang))  # the tiles and the breakdown in lang, as the site's templates
     env.globals.update(breakdown.template_globals(lang))
     env.globals.update(
-        ruling_url=lambda r: page("rulings", r),
+        # A ruling linked by its title on a Chinese page, as the server names it (the titles baked in facts.json).
+        ruling_url=breakdown.RulingUrl(lambda r: page("rulings", r), facts(lang)[1] if lang != "en" else {}),
         fan_url=lambda f: page("fans", f),
         source_url=lambda s: page("sources", s),
         score_url=lambda params=None: "index.html?" + urlencode(params or {}),  # the wait grid's links: this page
         tr=translations.gettext,
         lang=lang,
+        site_path=lambda path: path,  # the QR code's image: a data: address, drawn here
     )
     return env
 
@@ -128,55 +123,99 @@ def choose(profile: str, ruleset: str) -> tuple[str, str]:
     return ruleset, profile
 
 
-def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> dict[str, Any]:
-    """What ``/-/score.json?hand=…&profile=…&ruleset=…`` answers (without audit or compare), and its status; in
-    Chinese (``lang`` zh) what ``/zh/-/score.json`` answers."""
+@lru_cache(maxsize=2)
+def facts(lang: str) -> tuple[dict[str, int], dict[str, str]]:
+    """What the server reads from its database for the audit (:func:`web.db.site_facts`), baked into the wheel
+    (``facts.json``): the fan-name index a claim is read with, and every ruling's title in ``lang``."""
+    from kb.claims import index_names
+
+    data = json.loads((HERE / "facts.json").read_text(encoding="utf-8"))
+    return index_names([(int(n), name) for n, name in data["names"]]), data["titles"][lang]
+
+
+def _form(fields: dict[str, str]) -> dict[str, Any]:
+    """The page's form as the server's page fills it (:func:`web.score.score_page`), before the choice."""
+    keys = ("hand", "profile", "ruleset", "claim", "claim_total", "compare")
+    form: dict[str, Any] = {k: str(fields.get(k) or "") for k in keys}
+    form["carry"] = {k: form[k] for k in ("claim", "claim_total") if form[k].strip()}  # to the other profiles
+    form["house"] = site()["house"]
+    return form
+
+
+def answer(fields: dict[str, str], lang: str = "en", url: str = "") -> dict[str, Any]:
+    """The page's answer to its fields (``hand``, ``profile``, ``ruleset``, ``claim``, ``claim_total``,
+    ``compare``): ``status``, ``data`` (what ``/-/score.json`` answers), ``html`` (the answer below the form) and
+    ``top`` (a false win's verdict, above the form), as the server works them out with :mod:`web.score_answer`.
+    ``url`` is the page's address, which a result hands to the players (its link and QR code), as online."""
     _without_server_packages()
     from kb.i18n import localize
-    from scorer import score
     from scorer.errors import MjrefError
-    from web.score_checks import checked, named
-    from web.waits import is_waiting, waits_data
+    from web.qr import qr_data_url
+    from web.score_answer import score_answer
+    from web.score_checks import grid_refs
+    from web.waits import is_waiting, waits_data, waits_view
 
+    form = _form(fields)
+    offered: dict[str, str] = site()["profiles"]  # name: rule set
+    choices = {name: name for name in offered}  # every profile the page offers is one the wheel holds
+    env = environment(lang)
     try:
-        ruleset, profile = choose(profile, ruleset)
-        checked(hand, profile, site()["profiles"])  # the server's checks, in its words
-        if ruleset == "mcr" and is_waiting(hand):  # 13 tiles: the wait grid, as on the server
-            return {"status": 200, "data": waits_data(hand, {profile: profile}), "waits": True}
-        data: dict[str, Any] = score(hand, profile=profile, ruleset=ruleset).to_dict()
+        form["ruleset"], form["profile"] = choose(form["profile"], form["ruleset"])
+    except MjrefError as e:
+        choice_error: MjrefError | None = e
+        form["ruleset"] = form["ruleset"] or offered[form["house"]]
+        form["profile"] = ""
+    else:
+        choice_error = None
+    form["profiles"] = [p for p, r in offered.items() if r == form["ruleset"]]
+    claimed = form["claim"].strip() or form["claim_total"].strip()
+    views: dict[str, Any] = {}
+    try:
+        if choice_error is not None:
+            raise choice_error
+        if form["ruleset"] == "mcr" and not claimed and is_waiting(form["hand"]):  # 13 tiles: the wait grid
+            data = waits_data(form["hand"], grid_refs(form["hand"], form["profile"], form["compare"], choices))
+            views = {"waits": waits_view(data, lang)}
+        else:
+            data, views = score_answer(form, choices, *facts(lang), lang)
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line
         if not isinstance(e, MjrefError):
             e = MjrefError("the scorer failed on this hand (%(type)s)", type=type(e).__name__)
         error = " ".join(localize(e, lang).split())
-        return {"status": 400, "data": {"error": error, "hand": hand, "profile": profile}}
-    return {"status": 200, "data": named(data, lang)}
+        data = {"error": error, "hand": form["hand"], "profile": form["profile"]}
+        html = env.from_string(ANSWER).render(error=error, form=form, result=None).strip()
+        return {"status": 400, "data": data, "html": html, "top": "", "shown": False}
+    audited = views.get("audit_view")
+    top = env.from_string(FALSE_WIN).render(**views) if audited and not audited["valid_win"] else ""
+    share = {"url": url, "qr": qr_data_url(url)} if url and views.get("result") else None
+    html = env.from_string(ANSWER).render(error=None, form=form, share=share, **views).strip()
+    shown = bool(views.get("result") or views.get("waits"))  # the server's page then folds its tile keyboard
+    return {"status": 200, "data": data, "html": html, "top": top, "waits": "waits" in views, "shown": shown}
+
+
+def score_data(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> dict[str, Any]:
+    """What ``/-/score.json?hand=…&profile=…&ruleset=…`` answers, and its status; in Chinese (``lang`` zh) what
+    ``/zh/-/score.json`` answers."""
+    found = answer({"hand": hand, "profile": profile, "ruleset": ruleset}, lang)
+    return {"status": found["status"], "data": found["data"]}
+
+
+def page_answer(query: str, lang: str = "en", url: str = "") -> str:
+    """The page's answer to its address's query (``hand=…&profile=…&claim=…``), as JSON text: ``{"status",
+    "data", "html", "top", "shown"}``, ``data`` what ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers
+    with the same query; for a hand of 13 tiles the wait grid (``"waits": true``, ``data`` what ``/-/waits.json``
+    answers). ``url`` is the page's address (``location.href``)."""
+    from urllib.parse import parse_qsl
+
+    fields: dict[str, str] = {}
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        fields.setdefault(key, value)  # the first of a field given twice, as the server reads it
+    return json.dumps(answer(fields, lang, url), ensure_ascii=False)
 
 
 def score_page(hand: str, profile: str = "", ruleset: str = "", lang: str = "en") -> str:
-    """The score and its result section as JSON text: ``{"status", "data", "html"}``, ``data`` what
-    ``/-/score.json`` (``/zh/-/score.json`` in Chinese) answers; for a hand of 13 tiles the wait grid (``"waits":
-    true``, ``data`` what ``/-/waits.json`` answers)."""
-    answer = score_data(hand, profile, ruleset, lang)
-    if answer["status"] != 200:
-        error = answer["data"]["error"]
-        line = '<p class="error" role="alert">{{ _("error: %(message)s", message=e) }}</p>'
-        answer["html"] = environment(lang).from_string(line).render(e=error)
-        return json.dumps(answer, ensure_ascii=False)
-    data = answer["data"]
-    offered: dict[str, str] = site()["profiles"]
-    others = [
-        {"name": p, "url": "index.html?" + urlencode({"hand": hand, "profile": p})}
-        for p, r in offered.items()
-        if r == data["ruleset"] and p != data["profile"]
-    ]
-    if answer.get("waits"):
-        from web.waits import waits_view
-
-        view = waits_view(data, lang)
-        answer["html"] = environment(lang).from_string(WAITS).render(view=view, others=others)
-        return json.dumps(answer, ensure_ascii=False)
-    answer["html"] = environment(lang).from_string(RESULT).render(result=data, others=others)
-    return json.dumps(answer, ensure_ascii=False)
+    """:func:`page_answer` for a hand alone, under ``profile`` of ``ruleset`` (the defaults: the house's)."""
+    return json.dumps(answer({"hand": hand, "profile": profile, "ruleset": ruleset}, lang), ensure_ascii=False)
 
 
 def score_many(hands: str, profile: str = "", ruleset: str = "", lang: str = "en") -> str:

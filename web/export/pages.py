@@ -4,7 +4,8 @@ builds, its internal links rewritten to relative file paths, its Content Securit
 A page at ``/rulings/x`` is written as ``rulings/x/index.html`` and its JSON as ``rulings/x.json``; links between
 pages are relative and name the ``index.html`` (``../../fans/y/index.html``), so the folder works on any static
 host, under any path, with or without directory indexes. A link to a path the export does not hold (Datasette's
-tables at ``/kb``, ``/kb.db``, the JSON of a score) loses its ``href``: it stays as text.
+tables at ``/kb``, ``/kb.db``, the JSON of a score) loses its ``href``: it stays as text, except in the header and
+footer every page repeats, where it is not shown at all (with its separator).
 
 >>> file_of("/rulings/payments"), file_of("/zh/"), file_of("/zh"), file_of("/rulings/payments.json")
 ('rulings/payments/index.html', 'zh/index.html', 'zh/index.html', 'rulings/payments.json')
@@ -29,7 +30,11 @@ from web.security import STRICT
 LANG_PREFIXES = ("", "/zh")
 SEARCH, SCORE = "/-/search", "/-/score"
 SHEET = "/-/sheet"  # the session's score sheet, settled in the browser
+TABLE = "/-/table"  # the Babcock table's settlement, in the browser
 _ATTR = re.compile(r'\b(href|src|action)="(/[^"]*)"')
+_SITE_PART = re.compile(r'(<(header|footer) class="site">)(.*?)(</\2>)', re.S)  # the links every page repeats
+_SITE_LINK = re.compile(r'<a\b[^>]*?\bhref="(/[^"]*)"[^>]*>.*?</a>', re.S)
+_SEPARATORS = re.compile(r"·(?:\s*·)+")
 # A meta policy cannot say frame-ancestors (browsers ignore it there, with a console error); Pyodide compiles
 # WebAssembly, which 'wasm-unsafe-eval' allows without allowing eval().
 META_POLICY = re.sub(r";\s*frame-ancestors [^;]*", "", STRICT)
@@ -68,7 +73,7 @@ def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
     """
     paths = []
     for lang in LANG_PREFIXES:
-        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}", f"{lang}{SHEET}", f"{lang}/house"]
+        paths += [f"{lang}/", f"{lang}{SEARCH}", f"{lang}{SCORE}", f"{lang}{SHEET}", f"{lang}{TABLE}", f"{lang}/house"]
         for kind in ("rulings", "fans", "sources"):
             paths += [f"{lang}/{kind}/{quote(str(key), safe='')}" for key in sorted(ids[kind])]
     return paths
@@ -76,7 +81,7 @@ def site_paths(ids: Mapping[str, Iterable[str]]) -> list[str]:
 
 def json_path(path: str) -> str | None:
     """The path of a page's JSON, or None for a page whose JSON needs a query (search, score)."""
-    if path.endswith(("/-/search", "/-/score", SHEET)):
+    if path.endswith(("/-/search", "/-/score", SHEET, TABLE)):
         return None
     return path + "index.json" if path.endswith("/") else path + ".json"
 
@@ -96,8 +101,24 @@ class Rewriter:
         tail = (f"?{parts.query}" if parts.query else "") + (f"#{parts.fragment}" if parts.fragment else "")
         return relative(page, target) + tail
 
+    def site_links(self, page: Page, text: str) -> str:
+        """``text`` without the header's and footer's links the export cannot follow (the database's tables,
+        ``kb.db``, the JSON of a page asked with a query): not shown, with their separators."""
+
+        def part(m: re.Match[str]) -> str:
+            def keep(a: re.Match[str]) -> str:
+                return a.group(0) if self.link(page.file, html.unescape(a.group(1))) is not None else ""
+
+            inner = _SEPARATORS.sub("·", _SITE_LINK.sub(keep, m.group(3)))
+            inner = re.sub(r"^(\s*)·", r"\1", re.sub(r"·(\s*)$", r"\1", inner))  # none left at either end
+            return m.group(1) + inner + m.group(4)
+
+        return _SITE_PART.sub(part, text)
+
     def page(self, page: Page, text: str, head: str = "") -> str:
-        """``text`` with its links rewritten, its policy in a meta element and ``head`` added to its head."""
+        """``text`` with its links rewritten (those of its header and footer the export lacks left out), its policy
+        in a meta element and ``head`` added to its head."""
+        text = self.site_links(page, text)
 
         def one(m: re.Match[str]) -> str:
             link = self.link(page.file, html.unescape(m.group(2)))

@@ -29,11 +29,13 @@ from web.score import DEFAULT_PROFILE, RULESETS
 from web.serve import datasette_kwargs, site_config
 
 from . import offline, pages, pyodide, search_index, wheel
+from .claim_facts import read_facts
 from .errors import ExportError
 from .workdir import LOCK, PREVIOUS, Scratch, remove_stale
 
 MARKER = ".mjref-export"
 SEARCH_INDEX = "search-index.json"
+IN_BROWSER = ("pyodide/pyodide.js", "static/offline/python.js")  # what a page running Python loads first
 WARM_HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"
 STATUS = {  # the offline score page's own lines
     "en": {"loading": "Starting the scorer in this browser…", "failed": "The scorer could not start here:"},
@@ -114,9 +116,10 @@ def _page_heads(settings: dict[str, object]) -> dict[str, str]:
     heads = {}
     for lang, prefix in (("en", ""), ("zh", "/zh")):
         _ = gettext(lang)
-        labels = {"this_site": _("(this site)"), "rule_set": _("Rule set:"), **STATUS[lang]}
+        labels = {"this_site": _("(this site)"), "rule_set": _("Rule set:"), **STATUS[lang], **_babcock_labels(_)}
         heads[prefix + pages.SCORE] = _data("mjref-offline-site", {**settings, "labels": labels})
         heads[prefix + pages.SHEET] = heads[prefix + pages.SCORE]  # the sheet page starts the same scorer
+        heads[prefix + pages.TABLE] = heads[prefix + pages.SCORE]  # and so does the Babcock table page
         n_ = ngettext(lang)
         search = {
             "fans_named": _("Fans named:"),
@@ -126,6 +129,14 @@ def _page_heads(settings: dict[str, object]) -> dict[str, str]:
         }
         heads[prefix + pages.SEARCH] = _data("mjref-search-labels", search)
     return heads
+
+
+def _babcock_labels(_: Callable[[str], str]) -> dict[str, str]:
+    """What the score page says of Babcock when the offline page switches to it, as the server's page says it."""
+    note = _(
+        "Babcock's Rules for Mah-Jongg, 1923: the Standard Score Sheet, doubles and the limit of 300; no prevalent wind"
+    )
+    return {"babcock": note, "table": _("Score the whole table")}
 
 
 def _write(root: Path, name: str, data: bytes | str) -> None:
@@ -142,7 +153,7 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
     house = load_profile(site.profile)
     house_yaml = None if profile in builtin_names() else (house.name, standalone(house))
     settings = _settings(house, wheel.wheel_name())
-    wheel.write_wheel(root / "py", settings, house_yaml)
+    wheel.write_wheel(root / "py", settings, house_yaml, read_facts(db))
     say(f"pyodide {pyodide.VERSION} (npm) …")
     pyodide.copy_core(root / "pyodide", cache=cache)
     search_index.write_index(db, root / SEARCH_INDEX)
@@ -169,10 +180,13 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
         page = pages.Page(path, pages.file_of(path), scripts=["static/offline/register.js"])
         if path.endswith(pages.SCORE):
             page.policy = pages.SCORE_POLICY
-            page.scripts += ["pyodide/pyodide.js", "static/offline/python.js", "static/offline/score.js"]
+            page.scripts += [*IN_BROWSER, "static/offline/answer.js", "static/offline/score.js"]
+        elif path.endswith(pages.TABLE):
+            page.policy = pages.SCORE_POLICY
+            page.scripts += [*IN_BROWSER, "static/offline/answer.js", "static/offline/table.js"]
         elif path.endswith(pages.SHEET):
             page.policy = pages.SCORE_POLICY
-            page.scripts += ["pyodide/pyodide.js", "static/offline/python.js", "static/offline/sheet.js"]
+            page.scripts += [*IN_BROWSER, "static/offline/sheet.js"]
         elif path.endswith(pages.SEARCH):
             page.scripts.append("static/offline/search.js")
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]

@@ -3,7 +3,7 @@ package), the built-in profiles (and the house profile, baked in as one more), t
 they call (``web.tiles``, ``web.breakdown``, ``web.markup``, ``kb.i18n``, ``_mjref_macros.html``), the wait grid
 of a hand of 13 (``web.waits``, ``_mjref_waits.html``; ``scorer.wait_list`` travels with the scorer) and the page's
 input checks (``web.score_checks``), the Chinese catalogue compiled, the glue of
-:mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2 and MarkupSafe
+:mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2, MarkupSafe and segno
 (Pyodide's core has none of them). Every file is read from the installed packages, so an installed mjref
 exports the same wheel as a source tree.
 """
@@ -30,7 +30,7 @@ from scorer.errors import printable
 from .errors import ExportError
 
 NAME = "mjref_browser"
-VENDORED = {"yaml": "PyYAML", "jinja2": "Jinja2", "markupsafe": "MarkupSafe"}  # package: distribution
+VENDORED = {"yaml": "PyYAML", "jinja2": "Jinja2", "markupsafe": "MarkupSafe", "segno": "segno"}  # package: distribution
 # Fixed time stamps: the same input gives the same wheel, and so the same cache version.
 STAMP = (2020, 1, 1, 0, 0, 0)
 
@@ -78,9 +78,12 @@ def house_member(name: str) -> str:
     return f"rulings/profiles/{name}.yaml"
 
 
-def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dict[str, bytes]:
+def contents(
+    site: dict[str, object], house_yaml: tuple[str, str] | None, facts: dict[str, object] | None = None
+) -> dict[str, bytes]:
     """The wheel's files by path. ``site`` is the glue's settings (``mjref_offline/site.json``); ``house_yaml``
-    a profile file's name and text, baked in as ``rulings/profiles/NAME.yaml``."""
+    a profile file's name and text, baked in as ``rulings/profiles/NAME.yaml``; ``facts`` what a claim's audit
+    reads from the database (:func:`web.export.claim_facts.read_facts`; none: no fan name but the numbers)."""
     out: dict[str, bytes] = {}
     out.update(_tree("scorer", (".py", ".csv")))
     out["rulings/__init__.py"] = (files("rulings") / "__init__.py").read_bytes()
@@ -97,7 +100,8 @@ def contents(site: dict[str, object], house_yaml: tuple[str, str] | None) -> dic
     out["web/waits.py"] = (web / "waits.py").read_bytes()  # the wait grid of a hand of 13, as the server lays it out
     out["web/templates/_mjref_waits.html"] = (web / "templates" / "_mjref_waits.html").read_bytes()
     out["mjref_offline/__init__.py"] = (files("web.export") / "in_browser.py").read_bytes()
-    out.update(sheet_members(web))
+    out.update(page_members(web))
+    out.update(answer_members(web, facts or {"names": [], "titles": {"en": {}, "zh": {}}}))
     out["mjref_offline/site.json"] = json.dumps(site, ensure_ascii=False, indent=1).encode()
     # kb.i18n, which web.tiles asks for its texts, reads the catalogue with Babel (not in Pyodide): the wheel holds
     # the catalogue compiled at the .po's path, and the glue gives kb.i18n a stand-in for Babel that reads it.
@@ -126,11 +130,16 @@ def wheel_name() -> str:
     return f"{NAME}-{version('mjref')}-py3-none-any.whl"
 
 
-def write_wheel(folder: Path, site: dict[str, object], house_yaml: tuple[str, str] | None = None) -> Path:
+def write_wheel(
+    folder: Path,
+    site: dict[str, object],
+    house_yaml: tuple[str, str] | None = None,
+    facts: dict[str, object] | None = None,
+) -> Path:
     """Write the wheel into ``folder``; its path."""
     ver = version("mjref")
     info = f"{NAME}-{ver}.dist-info"
-    body = contents(site, house_yaml)
+    body = contents(site, house_yaml, facts)
     body[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {ver}\n"
         f"Summary: mjref's scorer and score page for Pyodide (vendors {', '.join(VENDORED.values())})\n"
@@ -146,10 +155,29 @@ def write_wheel(folder: Path, site: dict[str, object], house_yaml: tuple[str, st
     return path
 
 
-def sheet_members(web: Traversable) -> dict[str, bytes]:
-    """What the exported sheet page adds to the wheel: its form's reading, its result's macros and its glue."""
+def page_members(web: Traversable) -> dict[str, bytes]:
+    """What the exported sheet page and Babcock table page add to the wheel: their forms' reading, their answers'
+    templates and their glue."""
     return {
         "web/sheet_form.py": (web / "sheet_form.py").read_bytes(),
         "web/templates/_mjref_sheet.html": (web / "templates" / "_mjref_sheet.html").read_bytes(),
         "mjref_offline/sheet.py": (files("web.export") / "sheet_in_browser.py").read_bytes(),
+        "web/table_settle.py": (web / "table_settle.py").read_bytes(),  # the Babcock table's settlement
+        "web/templates/_mjref_table_answer.html": (web / "templates" / "_mjref_table_answer.html").read_bytes(),
+        "mjref_offline/table.py": (files("web.export") / "table_in_browser.py").read_bytes(),
     }
+
+
+AUDIT_MODULES = ("audit", "claims", "claim_needs", "false_win", "names")  # kb's modules the audit runs with
+
+
+def answer_members(web: Traversable, facts: dict[str, object]) -> dict[str, bytes]:
+    """What the exported score page's answer adds to the wheel: the server's answer (:mod:`web.score_answer`, with
+    the audit and the comparison of :mod:`kb.audit`) and its template, and the database's facts it reads."""
+    out = {f"kb/{m}.py": (files("kb") / f"{m}.py").read_bytes() for m in AUDIT_MODULES}
+    out["web/score_answer.py"] = (web / "score_answer.py").read_bytes()
+    out["web/qr.py"] = (web / "qr.py").read_bytes()  # the result's QR code, drawn with segno
+    for name in ("_mjref_score_answer.html", "_mjref_audit.html"):
+        out[f"web/templates/{name}"] = (web / "templates" / name).read_bytes()
+    out["mjref_offline/facts.json"] = json.dumps(facts, ensure_ascii=False).encode()
+    return out

@@ -257,7 +257,11 @@
       var key = faces[code(t)];
       var el = document.createElement("span");
       el.className = "tile tile-" + suitOf(t) + (extra ? " " + extra : "");
-      el.title = key.title;
+      // Named as its key is (not the key's title, which may say all four are in the hand): a screen reader reads
+      // the hand tile by tile (issue 37).
+      el.title = key.getAttribute("aria-label");
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", el.title);
       ["face", "mark"].forEach(function (part) {
         var sp = document.createElement("span");
         sp.className = part;
@@ -271,6 +275,8 @@
       var g = document.createElement("span");
       g.className = "tiles " + cls;
       g.title = label;
+      g.setAttribute("role", "group");
+      g.setAttribute("aria-label", label);
       tiles.forEach(function (t, i) {
         g.appendChild(tileElement(t, marks ? marks(i) : ""));
       });
@@ -489,6 +495,8 @@
     });
     button.hidden = false;
   }
+
+  window.mjrefCopyLink = copyLink; // for a result drawn after the page loads (the exported page's)
 
   function ready() {
     start();
