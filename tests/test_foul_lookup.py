@@ -78,3 +78,16 @@ def test_a_sentence_in_chinese_is_read_by_its_pairs_of_characters(db):
     # A whole sentence with a slang word inside: before the Chinese index of pairs, the run "漏碰了下一轮" was one
     # term that no ruling has.
     assert lookup("漏碰了下一轮还能碰吗", db, limit=1)[0].id == "late-call"
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Before kb.intent and the positive IDF, a fan's ruling came first on one word ("last", "table", 顺子).
+        ("opponent is playing very slowly, what is the penalty", "slow-play"),
+        ("winning tile left on the table while counting", "winning-tile-not-taken"),
+        ("亮出的顺子不是连着的，比如三五六", "false-set"),
+    ],
+)
+def test_a_foul_question_puts_the_foul_above_a_fan_that_shares_a_word(db, question, expected):
+    assert lookup(question, db, limit=1)[0].id == expected
