@@ -188,7 +188,11 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
             page.policy = pages.SCORE_POLICY
             page.scripts += [*IN_BROWSER, "static/offline/sheet.js"]
         elif path.endswith(pages.SEARCH):
-            page.scripts.append("static/offline/search.js")
+            page.scripts += [
+                "static/offline/search_words.js",
+                "static/offline/search_rank.js",
+                "static/offline/search.js",
+            ]
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]
         head = offline.head_links(escape(to_root)) + heads.get(path, "")
         _write(root, page.file, rewriter.page(page, answers[path].text, head))
