@@ -33,7 +33,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from scorer import arguments
-from scorer.errors import MjrefError
+from scorer.errors import N_, Message, MjrefError
 
 from .build import DEFAULT_DB
 from .db_file import NO_SUCH_FILE, knowledge_base_problem
@@ -49,6 +49,9 @@ _FAN_NUMBER = re.compile(r"(?:\bfan\s*#?|#)\s*([1-9][0-9]?)\b", re.IGNORECASE)
 _NONE: frozenset[str] = frozenset()
 RELEVANCE, SHARED = 3.0, 2.0  # the weights of the full text's relevance and of the words a summary shares
 INTENT = 0.5  # how far a question's kind (procedure, a penalty, scoring: kb.intent) lifts the rulings of that kind
+
+
+NO_BASE = N_("no knowledge base at %(path)s: run 'mjref build --out %(quoted)s' first")
 
 
 class LookupFailed(MjrefError):
@@ -111,15 +114,14 @@ class Index:
     def __init__(self, path: Path, immutable: bool = False) -> None:
         problem = knowledge_base_problem(path)  # checked first: a FIFO or a device is never opened
         if problem == NO_SUCH_FILE:
-            raise LookupFailed(f"no knowledge base at {path}: run 'mjref build --out {shlex.quote(str(path))}' first")
+            raise LookupFailed(NO_BASE, path=str(path), quoted=shlex.quote(str(path)))
         if problem is not None:
-            raise LookupFailed(f"{path} {problem}")
+            raise LookupFailed("%(path)s %(problem)s", path=str(path), problem=Message(problem))
         try:
             self._load(path, immutable)
         except sqlite3.Error as e:
-            raise LookupFailed(
-                f"{path} cannot be read as a knowledge base ({e}): run 'mjref build --out {shlex.quote(str(path))}'"
-            ) from None
+            message = "%(path)s cannot be read as a knowledge base (%(reason)s): run 'mjref build --out %(quoted)s'"
+            raise LookupFailed(message, path=str(path), reason=str(e), quoted=shlex.quote(str(path))) from None
 
     def _load(self, path: Path, immutable: bool) -> None:
         uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
@@ -258,11 +260,15 @@ class Index:
         if not query:
             raise LookupFailed("empty query: type a question or a fan name")
         if len(query) > MAX_QUERY:
-            raise LookupFailed(f"query too long: {len(query)} characters (at most {MAX_QUERY})")
+            raise LookupFailed(
+                "query too long: %(length)s characters (at most %(most)s)", length=len(query), most=MAX_QUERY
+            )
         try:
             return self._find(query, limit)
         except sqlite3.Error as e:
-            raise LookupFailed(f"the knowledge base cannot be read ({e}): run 'mjref build'") from None
+            raise LookupFailed(
+                "the knowledge base cannot be read (%(reason)s): run 'mjref build'", reason=str(e)
+            ) from None
 
     def _find(self, query: str, limit: int) -> tuple[list[Hit], list[int]]:
         fans, rest = self.read(query)
@@ -330,7 +336,7 @@ def open_index(path: Path = DEFAULT_DB) -> Index:
     """The index of the database at ``path`` (a ``Path`` or a string), reused while the file is unchanged."""
     path = arguments.path(path, "path")
     if not path.exists():
-        raise LookupFailed(f"no knowledge base at {path}: run 'mjref build --out {shlex.quote(str(path))}' first")
+        raise LookupFailed(NO_BASE, path=str(path), quoted=shlex.quote(str(path)))
     return _index(str(path.resolve()), path.stat().st_mtime)
 
 

@@ -51,6 +51,7 @@ TEMPLATED = sorted(
                 "kb/audit.py",
                 "kb/claim_needs.py",
                 "kb/claims.py",
+                "kb/lookup.py",
                 "web/score.py",
                 "web/score_answer.py",
                 "web/score_checks.py",
@@ -70,6 +71,7 @@ MAKERS = {
     "NotWinning",
     "ProfileError",
     "ClaimError",
+    "LookupFailed",
     "_fail",
     "N_",
 }
