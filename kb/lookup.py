@@ -43,6 +43,7 @@ from .names import fold
 from .query_words import CJK, NOT, STOPWORDS, bigrams, cjk_terms
 from .relevance import FullText
 from .spelling import Speller, known_words
+from .table_words import table_words
 
 MAX_QUERY = 300  # characters
 _FAN_NUMBER = re.compile(r"(?:\bfan\s*#?|#)\s*([1-9][0-9]?)\b", re.IGNORECASE)
@@ -264,7 +265,7 @@ class Index:
                 "query too long: %(length)s characters (at most %(most)s)", length=len(query), most=MAX_QUERY
             )
         try:
-            return self._find(query, limit)
+            return self._find(table_words(query), limit)  # pong, ron, 胡: read as the rulings write them
         except sqlite3.Error as e:
             raise LookupFailed(
                 "the knowledge base cannot be read (%(reason)s): run 'mjref build'", reason=str(e)

@@ -143,3 +143,12 @@ def test_chinese_relevance_is_bm25_over_pairs_of_characters(db):
         assert found, run  # each is in some ruling
     # A run of one character is asked only when it is the whole question (it says little in a longer one).
     assert index.full_text.chinese(("碰",)) and not index.full_text.chinese(("碰", "吃"))
+
+
+def test_the_tables_words_are_read_as_the_rulings_write_them(db):
+    # "went out" is a win, 胡 is 和: without kb.table_words the false win was not among the first three, and the
+    # penalty table not found for 诈胡 (the rulings write 诈和).
+    assert "false-win" in [h.id for h in lookup("he went out with only 7 points", db, 3)]
+    assert [h.id for h in lookup("诈胡怎么罚", db, 3)][:2] == ["false-win", "penalty-amounts"]
+    # The table's word stays beside the rulings' own: a question about saying "ron" is still about the call.
+    assert "wrong-call" in [h.id for h in lookup("He said ron instead of hu, does the win count?", db, 3)]

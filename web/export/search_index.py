@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from kb import chinese_index, lookup, query_words, relevance
+from kb import chinese_index, lookup, query_words, relevance, table_words
 
 COLUMNS = ("title", "question", "answer", "names", "fan_names", "body_text")
 _WORD = re.compile(r"[^\W_]+")
@@ -104,6 +104,7 @@ def build_index(db: Path) -> dict[str, Any]:
         "weights": list(relevance.WEIGHTS),
         "weights_fused": {"relevance": lookup.RELEVANCE, "shared": lookup.SHARED, "intent": lookup.INTENT},
         "max_query": lookup.MAX_QUERY,
+        "table_words": table_words.baked(),  # kb.table_words: pong, ron, 胡 read as the rulings write them
     }
 
 

@@ -50,7 +50,21 @@
     this.ownFans = new Set(data.own_fans);
     this.notWords = new Set(data.not_words);
     this.speller = new W.Speller(data.known_words);
+    this.tableWordsLatin = data.table_words.latin.map(function (pair) {
+      return [new RegExp("\\b(?:" + pair[0] + ")\\b", "gi"), pair[1]];
+    });
   }
+
+  // kb/table_words.py table_words(): the rulings' words after the table's (pong pung), 和 for 胡 and 糊.
+  Index.prototype.tableWords = function (query) {
+    this.tableWordsLatin.forEach(function (pair) {
+      query = query.replace(pair[0], "$& " + pair[1]);
+    });
+    this.d.table_words.cjk.forEach(function (pair) {
+      query = query.split(pair[0]).join(pair[1]);
+    });
+    return query;
+  };
 
   // Index._latin: the words in letters and digits, folded, "not" for a contraction, no stop words, corrected.
   Index.prototype.latin = function (text) {
@@ -329,7 +343,7 @@
   // The rulings for a question, best first, and the fans it names (Index.find).
   Index.prototype.find = function (query, limit) {
     var self = this;
-    query = query.trim();
+    query = this.tableWords(query.trim());
     var read = this.read(query);
     var fans = read[0];
     var rest = read[1];
