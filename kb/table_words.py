@@ -33,7 +33,7 @@ _LATIN = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE | re.ASCII), words) f
 def table_words(query: str) -> str:
     """``query`` with the rulings' own words after the table's, and 和 for 胡 and 糊."""
     for pattern, words in _LATIN:
-        query = pattern.sub(lambda m, words=words: f"{m.group(0)} {words}", query)
+        query = pattern.sub(rf"\g<0> {words}", query)
     for variant, word in CJK:
         query = query.replace(variant, word)
     return query
