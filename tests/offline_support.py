@@ -35,14 +35,22 @@ def export_once(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    served: list[str] | None = None
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def send_head(self) -> Any:
+        if self.served is not None:
+            self.served.append(self.path)
+        return super().send_head()
+
 
 @contextmanager
-def static_server(root: Path) -> Iterator[str]:
-    """``root`` served by Python's static file server on a free loopback port; yields its address (ending in /)."""
-    handler = functools.partial(_Quiet, directory=str(root))
+def static_server(root: Path, served: list[str] | None = None) -> Iterator[str]:
+    """``root`` served by Python's static file server on a free loopback port; yields its address (ending in /).
+    The path of every GET and HEAD request is appended to ``served`` when it is given."""
+    handler = functools.partial(type("_Counted", (_Quiet,), {"served": served}), directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
