@@ -23,6 +23,7 @@ from kb.i18n import gettext
 
 from .offline_support import export_once, static_server
 from .test_browser import pytestmark  # noqa: F401  (the same skip rule)
+from .test_offline import _wait
 
 PREFIX = {"en": "", "zh": "zh/"}
 STATE = "() => document.documentElement.dataset.offline"
@@ -149,6 +150,8 @@ def test_a_file_that_fails_says_so_and_the_next_visit_fetches_only_what_is_missi
         assert "/rulings/" in page.url and page.locator("h1").inner_text() == title
         first = len(served)
 
+        # The failed install has ended (a page opened before then is told of that install's end, not a new one).
+        _wait(page, "async () => !(await navigator.serviceWorker.getRegistration())?.installing", True)
         (site / missing).write_bytes(kept)  # the host has it again: the next visit saves what is still missing
         page.goto(base + PREFIX[lang] + "index.html")
         _watch(page, lambda state: state == "ready")

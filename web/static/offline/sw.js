@@ -1,6 +1,6 @@
 /* mjref offline: the service worker of an exported site. On install it caches every file of the export (the list,
- * each file's size and the version are written into this file by `mjref export`), a few at a time,
- * telling the site's open pages how far it is (static/offline/register.js shows it); a file already in this
+ * each file's size and the version are written into this file by `mjref export`), a few at a time (Pyodide
+ * first), telling the site's open pages how far it is (static/offline/register.js shows it); a file already in this
  * version's cache (from an install that stopped half-way) is not fetched again. On activate it deletes the caches of
  * other exports; it answers every request of the site from the cache, the network only for what the cache lacks.
  * A directory address (rulings/x/) is answered with its index.html; a query (?hand=…) does not matter. */
@@ -11,6 +11,10 @@ var PREFIX = "mjref-";
 var CACHE = PREFIX + MJREF_VERSION;
 var AT_ONCE = 8; // files fetched at the same time
 var EVERY_MS = 250; // at most one progress message in this time
+// Fetched first, and alone: what the score page starts with (Pyodide, the scorer's wheel). On a first visit there,
+// the page and the service worker ask for the same files, which the browser downloads once (see "no-cache"), and
+// the page's start does not share the link with the rest of the site.
+var FIRST = /^(pyodide|py)\//;
 
 /* Every window of the site, controlled or not (the first visit's page is not controlled until activation). */
 function tell(message) {
@@ -116,14 +120,33 @@ function fill(cache) {
       );
     })
     .then(function () {
-      return some(missing);
+      return some(
+        missing.filter(function (i) {
+          return FIRST.test(MJREF_FILES[i]);
+        })
+      );
+    })
+    .then(function () {
+      return some(
+        missing.filter(function (i) {
+          return !FIRST.test(MJREF_FILES[i]);
+        })
+      );
     })
     .catch(function (error) {
       var said = failed || failure(error, "");
       said.state = "failed";
-      return tell(said).then(function () {
-        throw error;
-      });
+      // The install fails a moment after the pages are told why, so that the message is not overtaken by the
+      // worker's end (a page then says only that it could not save, not why).
+      return tell(said)
+        .then(function () {
+          return new Promise(function (resolve) {
+            setTimeout(resolve, 500);
+          });
+        })
+        .then(function () {
+          throw error;
+        });
     });
 }
 
