@@ -40,6 +40,7 @@ LABELLED = (
     "web/worked_examples.py",
     "web/ruling_lists.py",
     "web/score.py",
+    "web/export/offline.py",
 )
 # Modules whose errors and reasons are templates with params (read from the syntax tree).
 TEMPLATED = sorted(
