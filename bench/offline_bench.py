@@ -15,8 +15,15 @@ whole export, then cuts the network (``context.set_offline(True)``) and measures
 
 Prints the figures with the machine's load (``uptime``): the machine may be shared.
 
+With ``--first-visit N``, it measures instead what a first visit costs, N times from a cold browser (a new profile,
+nothing cached), medians printed (:mod:`first_visit`): the bytes of the files the service worker fetches, raw and
+as a static host compresses them (gzip; brotli when the ``brotli`` package is installed, ``pip install -e
+'.[bench]'``), the requests and bytes the host served, and the time from opening the score page to its first
+score (the page's marks ``mjref:pyodide``, ``mjref:wheel``, ``mjref:ready``) and to "Ready offline".
+
     python bench/offline_bench.py
     python bench/offline_bench.py --db build/kb.db --hands 300 --navigations 60
+    python bench/offline_bench.py --first-visit 5
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import first_visit  # noqa: E402  (bench/first_visit.py, beside this file)
 
 from tests.conftest import ARGS, CHROMIUM  # noqa: E402
 from tests.offline_support import static_server  # noqa: E402
@@ -80,9 +89,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200, help="later scores measured in the page")
     parser.add_argument("--ui", type=int, default=10, help="later scores measured through the form")
     parser.add_argument("--navigations", type=int, default=40, help="pages opened offline")
+    parser.add_argument("--first-visit", type=int, default=0, metavar="N", help="only a first visit's cost, N runs")
+    parser.add_argument("--brotli-quality", type=int, default=5, help="5: a host compressing on the fly; 11: slow")
+    parser.add_argument("--link", type=float, default=None, metavar="MBIT", help="--first-visit through a slow link")
     args = parser.parse_args()
     if not args.db.is_file():
         subprocess.run([sys.executable, "-m", "mjref", "build", "--out", str(args.db)], check=True)
+    if args.first_visit:
+        first_visit.main(args.db, args.first_visit, args.brotli_quality, args.link)
+        return
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -344,6 +344,8 @@ def _write(out: IO[str], line: str) -> None:
             out.write(line)
         except UnicodeEncodeError:  # text the output cannot encode (a lone surrogate from a \\ud800 escape)
             out.write(json.dumps(json.loads(line), ensure_ascii=True) + "\n")
+    except BrokenPipeError:  # the standard output's reader stopped (| head): ended quietly, as other Unix tools are
+        raise
     except OSError as e:
         raise ReportError(f"cannot write the report: {e.strerror}") from None
 
@@ -397,6 +399,8 @@ def audit_file(
         with guard.held():
             try:
                 target.flush() if out is None else target.close()
+            except BrokenPipeError:
+                raise
             except OSError as e:
                 raise ReportError(f"cannot write the report: {e.strerror}") from None
     if summary.sha256 != sha256:

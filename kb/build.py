@@ -26,6 +26,7 @@ from scorer.mcr.table import EXCLUSIONS, FANS
 from scorer.notation import format_hand, parse
 from scorer.profiles import Profile, load_profile
 
+from .chinese_index import write_chinese_index
 from .db_file import OutputError, check_output, temporary, write_target
 from .fan_index import fan_names
 from .load import Corpus, body_references, load_corpus
@@ -86,7 +87,10 @@ def _ruling_rows(corpus: Corpus, names: dict[int, list[tuple[str, str]]]) -> Ite
         summaries_zh = [p.summary_zh for p in r.positions]
         fan_words = [name for n in r.fans if isinstance(n, int) for name, _ in names.get(n, [])]
         own = names.get(r.fans[0], []) if r.id.startswith("fan-") and r.fans and isinstance(r.fans[0], int) else []
-        chinese = [*zh, *summaries_zh, text_zh or "", r.title, r.question, r.answer, text, *fan_words]
+        # A ruling that defines no fan goes by its own aliases, the words players use for it (相公, long hand).
+        aliases = [] if own else [a for kind in ("en", "zh", "pinyin") for a in r.aliases.get(kind, ())]
+        own = own or [(a, "alias") for a in aliases]
+        chinese = [*zh, *summaries_zh, text_zh or "", r.title, r.question, r.answer, text, *fan_words, *aliases]
         cjk = " ".join(_CJK.findall(" ".join(chinese)))
         yield {
             "id": r.id,
@@ -243,6 +247,7 @@ def _write(db: sqlite_utils.Database, corpus: Corpus, checked: Validation) -> No
     )
     db.execute("CREATE VIRTUAL TABLE rulings_cjk USING fts5(id UNINDEXED, text, tokenize='trigram')")
     db.execute("INSERT INTO rulings_cjk (id, text) SELECT id, cjk FROM rulings")
+    write_chinese_index(db.conn)
     for table, column in [
         ("citations", "ruling_id"),
         ("citations", "source_id"),

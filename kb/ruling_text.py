@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from scorer.errors import MjrefError
+from scorer.errors import MjrefError, ProfileError
 from scorer.profiles import DEFAULTS, load_profile
 
 from . import i18n
@@ -85,6 +85,10 @@ def read_ruling(
         )
     ]
     house = None
+    if positions and given is not None and given.ruleset != ruleset:  # its House line would be left out, unsaid
+        message = "profile %(profile)s is for %(its)s, and ruling %(id)s is on %(ruling)s: it takes no position on it"
+        names = {"mcr": "MCR", "babcock": "Babcock"}
+        raise ProfileError(message, profile=repr(profile), its=names[given.ruleset], id=rid, ruling=names[ruleset])
     if positions:
         rules = given or load_profile(DEFAULTS.get(ruleset, DEFAULTS["mcr"]))
         chosen = rules.positions.get(rid)

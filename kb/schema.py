@@ -3,7 +3,9 @@
 The site and ``mjref lookup`` read these tables; ``rulings_fts`` (FTS5, Porter stemming over title,
 question, answer, fan names and body) and ``rulings_cjk`` (FTS5 trigrams over ``rulings.cjk``: the Chinese
 title, question, answer and body, the fans' Chinese names and any Chinese in the English texts) are added by
-:mod:`kb.build` after the rows. The ``*_zh`` columns are NULL where a ruling has no Chinese text yet.
+:mod:`kb.build` after the rows, and ``rulings_bigrams`` (the same Chinese as pairs of characters, in the columns of
+``rulings_fts``, which :mod:`kb.lookup` reads) by :mod:`kb.chinese_index`. The ``*_zh`` columns are NULL where a
+ruling has no Chinese text yet.
 """
 
 from __future__ import annotations

@@ -131,6 +131,11 @@ def settle_command(
             '123p456p567p789s5s' --winner E --dead W
     """
     hands = {"E": east, "S": south, "W": west, "N": north}
+    twice = next((seat for seat in dead if dead.count(seat) > 1), None)
+    if twice is not None:  # a typo for another seat, most likely: not merged silently
+        raise BadInput(
+            translate(lang, "--dead %(seat)s is given twice: name each dead hand's seat once") % {"seat": twice}
+        )
     table = settle_table(hands, None if winner == "none" else winner, profile, frozenset(dead))
     click.echo(table.to_json() if as_json else format_table(table, lang))
 

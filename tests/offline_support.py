@@ -35,15 +35,54 @@ def export_once(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return _EXPORTS[db]
 
 
+class Link:
+    """A link of ``bytes_per_second`` that every connection of a server shares: each chunk sent waits its turn."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, bytes_per_second: float) -> None:
+        self.rate = bytes_per_second
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def send(self, source: Any, out: Any) -> None:
+        while chunk := source.read(self.CHUNK):
+            with self.lock:
+                self.free_at = max(self.free_at, time.monotonic()) + len(chunk) / self.rate
+                done_at = self.free_at
+            time.sleep(max(0.0, done_at - time.monotonic()))
+            out.write(chunk)
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    served: list[tuple[str, int]] | None = None
+    link: Link | None = None
+
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
+    def send_head(self) -> Any:
+        body = super().send_head()
+        if self.served is not None:  # a 304 or an error sends no file: 0 bytes
+            self.served.append((self.path, os.fstat(body.fileno()).st_size if hasattr(body, "fileno") else 0))
+        return body
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.link is None:
+            super().copyfile(source, outputfile)
+        else:
+            self.link.send(source, outputfile)
+
 
 @contextmanager
-def static_server(root: Path) -> Iterator[str]:
-    """``root`` served by Python's static file server on a free loopback port; yields its address (ending in /)."""
-    handler = functools.partial(_Quiet, directory=str(root))
+def static_server(
+    root: Path, served: list[tuple[str, int]] | None = None, bytes_per_second: float | None = None
+) -> Iterator[str]:
+    """``root`` served by Python's static file server on a free loopback port; yields its address (ending in /).
+    Every GET and HEAD request is appended to ``served`` when it is given: its path and the bytes of the file sent.
+    With ``bytes_per_second``, the files go out through one link of that speed (a benchmark's network)."""
+    link = Link(bytes_per_second) if bytes_per_second else None
+    handler = functools.partial(type("_Served", (_Quiet,), {"served": served, "link": link}), directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -157,6 +157,13 @@ def test_dead_winner_refused_one_line_exit_2() -> None:
     assert out.output.strip() == "error: East cannot both win and hold a Dead Hand"
 
 
+def test_a_dead_seat_given_twice_is_refused_not_merged() -> None:
+    # "--dead S --dead S" was settled as one dead hand: most likely a typo for another seat.
+    out = CliRunner().invoke(cli, ["settle", FIG18, SOUTH, WEST, NORTH, "--winner", "E", "--dead", "S", "--dead", "S"])
+    assert out.exit_code == 2
+    assert out.output.strip() == "error: --dead S is given twice: name each dead hand's seat once"
+
+
 def test_dead_hand_cli_json_and_no_tile_count_check() -> None:
     args = ["settle", FIG18, SOUTH, DEAD_WEST, NORTH, "--winner", "E", "--dead", "W", "--json"]
     out = CliRunner().invoke(cli, args)

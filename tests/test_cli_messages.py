@@ -77,3 +77,15 @@ def test_an_unknown_option_is_said_in_chinese_too_in_a_real_process():
     assert done.stderr.splitlines() == [
         "错误：没有 '--bogus' 这个选项。 （是不是想用：'--kong'？）（见 'mjref score --help'）"
     ]
+
+
+def test_lookups_errors_are_in_chinese_under_lang_zh(tmp_path: Path):
+    # They were English in a Chinese line: "错误：empty query: type a question or a fan name".
+    assert run("lookup", "", "--lang", "zh").stderr.splitlines() == ["错误：查询为空：请输入一个问题或番种名"]
+    long = run("lookup", "x" * 400, "--lang", "zh").stderr
+    assert long.startswith("错误：查询太长：400 个字符（最多 300 个）")
+    not_a_db = tmp_path / "kb.db"
+    not_a_db.write_text("not a database\n")
+    assert run("lookup", "kong", "--db", str(not_a_db), "--lang", "zh").stderr.splitlines() == [
+        f"错误：{not_a_db} 不是 SQLite 数据库"
+    ]

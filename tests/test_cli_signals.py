@@ -191,3 +191,16 @@ def test_other_digits_are_one_error_line(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2
     assert result.stderr.startswith("error: Invalid value for '--") and len(result.stderr.splitlines()) == 1
+
+
+def test_a_report_on_the_standard_output_piped_into_head_ends_quietly(tmp_path: Path) -> None:
+    # `mjref audit-log … --format jsonl | head` printed "error: cannot write the report: Broken pipe".
+    event = tmp_path / "event.jsonl"
+    event.write_text('{"hand": "123m456m789m11p234s", "claim_total": 20}\n' * 2000)
+    command = [sys.executable, "-m", "mjref", "audit-log", str(event), "--format", "jsonl", "--jobs", "1"]
+    mjref = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert mjref.stdout is not None and mjref.stderr is not None
+    first = mjref.stdout.readline()
+    mjref.stdout.close()  # what head does once it has its lines
+    assert mjref.wait(timeout=120) != 0 and first.startswith(b'{"mjref_report": 1')
+    assert mjref.stderr.read() == b""

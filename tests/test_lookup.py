@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -10,7 +11,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from kb.lookup import _CJK, _WEIGHTS, LookupFailed, lookup, open_index
+from kb.chinese_index import COLUMNS
+from kb.lookup import LookupFailed, lookup, open_index
+from kb.relevance import WEIGHTS
 from mjref.main import cli
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
@@ -80,54 +83,72 @@ def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):
     assert (tmp_path / "build" / "kb.db").exists()
 
 
-def test_relevance_summed_phrase_by_phrase_equals_the_whole_query(db):
-    # Index._phrases_best asks FTS5 for each phrase alone and sums the BM25 terms in the query's order; FTS5 scores
-    # "p1 OR p2 ..." by that same sum, so the 60 best rows and their scores must be the one query's, to the bit.
-    index = open_index(db)
-    words = [
-        "seven",
-        "pairs",
-        "tile",
-        "hog",
-        "kong",
-        "concealed",
-        "melded",
-        "pung",
-        "chow",
-        "wind",
-        "dragon",
-        "flush",
-        "honors",
-        "terminals",
-        "all",
-        "the",
-    ]
-    sql = (
-        f"SELECT rowid, bm25(rulings_fts, {', '.join(map(str, _WEIGHTS))}) FROM rulings_fts "
-        "WHERE rulings_fts MATCH ? ORDER BY 2 LIMIT 60"
-    )
-    for start in range(len(words)):
-        chosen = words[start : start + 1 + start % 4] + words[: start % 3]
-        phrases = [f'"{w}"' for w in chosen] + [f'"{a} {b}"' for a, b in zip(chosen, chosen[1:], strict=False)]
-        whole = {rowid: -rank for rowid, rank in index.conn.execute(sql, (" OR ".join(phrases),))}
-        assert dict(index._phrases_best(phrases)) == whole, chosen
-        assert whole  # every word here is in some ruling
+def _bm25_oracle(columns_of_rows, phrase, weights):
+    """BM25 of ``phrase`` (a tuple of tokens) for each row that has it, from the rows' tokens per column, with FTS5's
+    constants (k1 1.2, b 0.75; a row's size all its tokens) and Lucene's IDF, log(1 + (N - n + 0.5) / (n + 0.5))."""
+    sizes = {row: sum(len(col) for col in cols) for row, cols in columns_of_rows.items()}
+    average = sum(sizes.values()) / len(sizes)
+
+    def count(col):
+        return sum(tuple(col[i : i + len(phrase)]) == phrase for i in range(len(col) - len(phrase) + 1))
+
+    freqs = {row: [count(col) for col in cols] for row, cols in columns_of_rows.items()}
+    having = [row for row, f in freqs.items() if any(f)]
+    idf = math.log(1 + (len(sizes) - len(having) + 0.5) / (len(having) + 0.5))
+    out = {}
+    for row in having:
+        f = sum(w * n for w, n in zip(weights, freqs[row], strict=True))
+        out[row] = idf * f * 2.2 / (f + 1.2 * (0.25 + 0.75 * sizes[row] / average))
+    return out
 
 
-def test_chinese_relevance_summed_trigram_by_trigram_equals_the_whole_query(db):
-    # A Chinese run of three characters or more is scored by the trigram index, each trigram asked alone and its
-    # BM25 terms summed in the run's order; FTS5 scores '"abc" OR "bcd" ...' by that same sum (a trigram twice
-    # counts twice), so every ruling's score must be the one query's, to the bit.
+def test_word_relevance_is_bm25_with_an_idf_that_stays_positive(db):
+    # The oracle reads the index's own tokens (fts5vocab) and computes BM25 itself; FTS5's bm25() would give a word
+    # most rulings use an IDF of a millionth ("tile", "kong", "discard"), which the index must not (issue 32).
     index = open_index(db)
-    texts = [cjk for (cjk,) in index.conn.execute("SELECT cjk FROM rulings WHERE cjk != '' ORDER BY rowid LIMIT 60")]
-    runs = [run for k, text in enumerate(texts) for run in _CJK.findall(text)[k % 3 :][:2]]
-    runs = [run[k % 5 : k % 5 + 3 + k % 9] for k, run in enumerate(runs)] + ["一色一色一色", "杠上开花杠上开"]
-    sql = "SELECT id, bm25(rulings_cjk) FROM rulings_cjk WHERE text MATCH ?"
-    checked = 0
-    for run in (run for run in runs if len(run) >= 3):
-        grams = " OR ".join(f'"{run[i : i + 3]}"' for i in range(len(run) - 2))
-        whole = {rid: -rank for rid, rank in index.conn.execute(sql, (grams,))}
-        best = max(whole.values(), default=1.0) or 1.0
-        assert index._text_scores(((), (run,))) == {rid: s / best for rid, s in whole.items()}, run
-        checked += bool(whole)
-    assert checked >= 40  # runs taken from the rulings' texts are found
+    conn = index.conn
+    columns = ["title", "question", "answer", "names", "fan_names", "body_text"]
+    conn.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, rulings_fts, instance)")
+    rows: dict[int, list[list[str]]] = {
+        rowid: [[] for _ in columns] for (rowid,) in conn.execute("SELECT rowid FROM rulings")
+    }
+    for term, doc, col, _offset in conn.execute("SELECT term, doc, col, offset FROM temp.v ORDER BY doc, col, offset"):
+        rows[doc][columns.index(col)].append(term)
+    conn.execute("DROP TABLE temp.v")
+    for phrase in [("tile",), ("kong",), ("discard",), ("seven",), ("pair",), ("seven", "pair"), ("conceal", "kong")]:
+        expected = _bm25_oracle(rows, phrase, WEIGHTS)
+        found = dict(index.full_text.phrase_terms(f'"{" ".join(phrase)}"'))
+        assert found.keys() == expected.keys(), phrase
+        assert all(found[r] == pytest.approx(expected[r], rel=1e-9) for r in found), phrase
+    tile = dict(index.full_text.phrase_terms('"tile"'))
+    assert sum(term > 0.01 for term in tile.values()) > len(rows) / 2  # used by most rulings, and still counted
+
+
+def test_chinese_relevance_is_bm25_over_pairs_of_characters(db):
+    # rulings_bigrams stores each ruling's Chinese as pairs of characters in the word index's columns; a run of a
+    # question is scored pair by pair, each pair's BM25 (the oracle's, from the stored tokens) summed.
+    index = open_index(db)
+    ids = dict(index.conn.execute("SELECT rowid, id FROM rulings"))
+    stored = index.conn.execute(f"SELECT rowid, {', '.join(COLUMNS)} FROM rulings_bigrams").fetchall()
+    rows = {rowid: [text.split() for text in texts] for rowid, *texts in stored}
+    runs = ["相公", "漏碰了下一轮", "杠上开花", "七对里有四张", "一色一色一色"]
+    for run in runs:
+        expected: dict[str, float] = {}
+        for pair in [run[i : i + 2] for i in range(len(run) - 1)]:
+            for rowid, term in _bm25_oracle(rows, (pair,), WEIGHTS).items():
+                expected[ids[rowid]] = expected.get(ids[rowid], 0.0) + term
+        found = index.full_text.chinese((run,))
+        assert found.keys() == expected.keys(), run
+        assert all(found[r] == pytest.approx(expected[r], rel=1e-9) for r in found), run
+        assert found, run  # each is in some ruling
+    # A run of one character is asked only when it is the whole question (it says little in a longer one).
+    assert index.full_text.chinese(("碰",)) and not index.full_text.chinese(("碰", "吃"))
+
+
+def test_the_tables_words_are_read_as_the_rulings_write_them(db):
+    # "went out" is a win, 胡 is 和: without kb.table_words the false win was not among the first three, and the
+    # penalty table not found for 诈胡 (the rulings write 诈和).
+    assert "false-win" in [h.id for h in lookup("he went out with only 7 points", db, 3)]
+    assert [h.id for h in lookup("诈胡怎么罚", db, 3)][:2] == ["false-win", "penalty-amounts"]
+    # The table's word stays beside the rulings' own: a question about saying "ron" is still about the call.
+    assert "wrong-call" in [h.id for h in lookup("He said ron instead of hu, does the win count?", db, 3)]

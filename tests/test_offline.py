@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+import yaml
 
 from kb.lookup import lookup
 from web.export.offline import write_service_worker
@@ -168,6 +169,11 @@ QUERIES = [
     "kong-table",  # a ruling's id, and a Chinese title: that ruling first (kb/exact_names.py)
     "杠与暗刻的各种组合",
 ]
+# The foul questions of branch search32, in both languages: slang, whole sentences, misspellings (kb.spelling), the
+# question's kind (kb.intent) and the Chinese index of pairs of characters, all ranked alike offline.
+FOUL_QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev2.yaml").read_text("utf-8"))
+QUERIES += [case["q"] for lang in ("en", "zh") for case in FOUL_QUESTIONS[lang]]
+QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
 
 
 def test_offline_search_ranks_as_lookup(offline: Any, db: Path) -> None:
@@ -184,7 +190,7 @@ def test_offline_search_ranks_as_lookup(offline: Any, db: Path) -> None:
         expected = [h.id for h in lookup(query, db, 10)]
         # The best three alike; below them, near ties may fall the other way (BM25 recomputed in the browser).
         assert ids[:3] == expected[:3], (query, ids)
-        assert len(set(ids) & set(expected)) >= 8, (query, json.dumps(ids))
+        assert len(set(ids) & set(expected)) >= min(8, len(expected)), (query, json.dumps(ids))
     assert errors == []
 
 

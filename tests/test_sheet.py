@@ -336,9 +336,13 @@ def test_unreadable_tiles_name_the_hand():
         # A value of another kind is named as the file writes it (it said "None", "list": Python's words).
         ([{"winner": 5, "from": "Bo", "points": 8}], "hand 1, winner: 5 is not at the table"),
         ([{"winner": ["Ann"], "from": "Bo", "points": 8}], "hand 1, winner: a list is not at the table"),
-        (
+        (  # absent, null or a blank cell: "null is not at the table" read as a player called null
             [{"winner": "Ann", "from": "Bo", "points": 8, "penalties": [{"player": None, "points": 5}]}],
-            "hand 1, penalty 1, player: null is not at the table",
+            "hand 1, penalty 1, player: missing: name who committed the foul (players: Ann, Bo, Cy, Di)",
+        ),
+        (
+            [{"winner": "Ann", "from": "Bo", "points": 8, "penalties": [{"points": 5}]}],
+            "hand 1, penalty 1, player: missing: name who committed the foul",
         ),
         ([{"winner": "Bo", "from": "Bo", "points": 8}], "hand 1, from: Bo won and cannot have discarded to himself"),
         (

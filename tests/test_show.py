@@ -123,3 +123,13 @@ def test_a_profile_that_does_not_load_is_an_error_whatever_the_ruling(db):
     # payments is not disputed, so no position is read: the profile was never loaded, and a misspelt one passed.
     result = run("show", "payments", "--db", str(db), "--profile", "nope")
     assert result.exit_code == 2 and "unknown profile" in result.output, result.output
+
+
+def test_a_profile_of_the_other_rule_set_on_a_disputed_ruling_is_refused(db):
+    # A Babcock profile has no position on kong-table: the House line was left out without a word, exit 0.
+    result = run("show", "kong-table", "--db", str(db), "--profile", "babcock")
+    assert result.exit_code == 2
+    assert "profile 'babcock' is for Babcock, and ruling kong-table is on MCR: it takes no position on it" in (
+        result.output
+    )
+    assert run("show", "kong-table", "--db", str(db), "--profile", "starback").exit_code == 0

@@ -42,6 +42,7 @@ LABELLED = (
     "web/worked_examples.py",
     "web/ruling_lists.py",
     "web/score.py",
+    "web/export/offline.py",
 )
 # Modules whose errors and reasons are templates with params (read from the syntax tree).
 TEMPLATED = sorted(
@@ -53,6 +54,7 @@ TEMPLATED = sorted(
                 "kb/audit.py",
                 "kb/claim_needs.py",
                 "kb/claims.py",
+                "kb/lookup.py",
                 "web/reference.py",
                 "web/ruling_page.py",
                 "web/score.py",
@@ -74,6 +76,7 @@ MAKERS = {
     "NotWinning",
     "ProfileError",
     "ClaimError",
+    "LookupFailed",
     "_fail",
     "N_",
 }

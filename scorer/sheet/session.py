@@ -255,6 +255,9 @@ def _penalties(n: int, value: object, players: tuple[str, ...]) -> list[PenaltyE
                 message = "hand %(hand)s, %(field)s: unknown field %(key)s (fields: %(fields)s)"
                 raise _fail(message, hand=n, field=field, key=repr(key), fields=", ".join(PENALTY_KEYS))
         player = p.get("player")
+        if player is None or player == "":  # absent, null, or a blank cell of a spreadsheet
+            message = "hand %(hand)s, %(field)s, player: missing: name who committed the foul (players: %(players)s)"
+            raise _fail(message, hand=n, field=field, players=", ".join(players))
         if not isinstance(player, str) or player not in players:
             message = "hand %(hand)s, %(field)s, player: %(name)s is not at the table (players: %(players)s)"
             raise _fail(message, hand=n, field=field, name=_cut(player), players=", ".join(players))

@@ -203,8 +203,6 @@ NOT_ENTRIES = {
     "kb.audit.readings_of": "reads a Score the scorer made (the site's helper)",
     "kb.claims.name_index": "takes no argument",
     "kb.lookup.shown_in": "the site's helper: the texts of a row of kb.db",
-    "kb.lookup.cjk_terms": "the index's helper: the terms of a text it has read",
-    "kb.lookup.bigrams": "the index's helper: the terms of a text it has read",
 }
 
 

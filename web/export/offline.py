@@ -1,6 +1,8 @@
 """What makes the exported site work offline and installable: the service worker ``sw.js`` (its template in
-``web/static/offline/sw.js``, with the list of every file of the export and a version made from their contents, so
-that a new export replaces the old cache), the web app manifest and its icons, drawn here (SVG and PNG).
+``web/static/offline/sw.js``, with the list of every file of the export, their sizes, and a version made from their
+contents, so that a new export replaces the old cache), the script every page registers it with (its template
+``web/static/offline/register.js``, with the status line's texts in both languages), the web app manifest and its
+icons, drawn here (SVG and PNG).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import struct
 import zlib
 from importlib.resources import files
 from pathlib import Path
+
+from kb.i18n import LANGUAGES, gettext
 
 MANIFEST = "manifest.webmanifest"
 ICON_SIZES = (192, 512)
@@ -107,7 +111,33 @@ def write_service_worker(root: Path, skip: tuple[str, ...]) -> str:
     """Write ``sw.js`` with the precache list of every other file; the version."""
     names = precache_list(root, skip)
     version = version_of(root, names)
-    template = (files("web.static.offline") / "sw.js").read_text(encoding="utf-8")
+    sizes = [(root / name).stat().st_size for name in names]
     head = f"var MJREF_VERSION = {json.dumps(version)};\nvar MJREF_FILES = {json.dumps(names, ensure_ascii=False)};\n"
-    (root / "sw.js").write_text(head + template, encoding="utf-8")
+    head += f"var MJREF_SIZES = {json.dumps(sizes, separators=(',', ':'))};\n"
+    (root / "sw.js").write_text(head + _template("sw.js"), encoding="utf-8")
     return version
+
+
+def status_texts(lang: str) -> dict[str, str]:
+    """What the offline status line of a page in ``lang`` says (register.js fills the ``%(name)s`` holes)."""
+    _ = gettext(lang)
+    return {
+        "saving": _("Saving for offline use…"),
+        "progress": _("Saving for offline use: %(done)s of %(total)s files (%(mb)s of %(total_mb)s MB)"),
+        "ready": _("Ready offline"),
+        "storage": _("Not saved for offline use: this browser's storage is full. The site still works online."),
+        "file": _("Not saved for offline use: %(file)s did not download. The site still works online."),
+        "failed": _("Not saved for offline use. The site still works online."),
+    }
+
+
+def write_register_script(path: Path) -> None:
+    """Write the pages' ``register.js`` with the status line's texts in every language."""
+    texts = {lang: status_texts(lang) for lang in LANGUAGES}
+    head = f"var MJREF_OFFLINE_TEXTS = {json.dumps(texts, ensure_ascii=False)};\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head + _template("register.js"), encoding="utf-8")
+
+
+def _template(name: str) -> str:
+    return (files("web.static.offline") / name).read_text(encoding="utf-8")

@@ -5,7 +5,9 @@ The full-text part keeps what SQLite's FTS5 would compute BM25 from: each ruling
 index itself stores them (porter-stemmed, read through ``fts5vocab``), and a map from each word of the rulings
 to its stem, so that the browser stems a query the same way (a word no ruling uses is stemmed by dropping a
 plural or ``-ed``/``-ing`` ending: the one place the static ranking may differ). The Chinese part keeps each
-ruling's Chinese text for the trigram and substring matches.
+ruling's tokens of the Chinese index per column (:mod:`kb.chinese_index`, pairs of characters) and its Chinese text for
+the one-character matches; the words the speller knows (:mod:`kb.spelling`) and each ruling's kind
+(:mod:`kb.intent`) come with them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from kb import lookup
+from kb import chinese_index, lookup, query_words, relevance, table_words
 
 COLUMNS = ("title", "question", "answer", "names", "fan_names", "body_text")
 _WORD = re.compile(r"[^\W_]+")
@@ -57,12 +59,13 @@ def build_index(db: Path) -> dict[str, Any]:
             tokens[order[doc]][COLUMNS.index(col)].append(vocab.setdefault(term, len(vocab)))
         words = {w for row in rows for text in row[3:] for w in _WORD.findall(str(text or "").lower())}
         stems = _stems(conn, words)
-        cjk_text = dict(conn.execute("SELECT id, text FROM rulings_cjk").fetchall())
+        pairs = ", ".join(chinese_index.COLUMNS)
+        bigram_columns = {row[0]: list(row[1:]) for row in conn.execute(f"SELECT rowid, {pairs} FROM rulings_bigrams")}
         fans = conn.execute("SELECT id, key, name, name_zh FROM fans").fetchall()
     finally:
         conn.close()
     rulings = []
-    for n, (_rowid, rid, cjk, *_cols) in enumerate(rows):
+    for n, (rowid, rid, cjk, *_cols) in enumerate(rows):
         r = index.rulings[rid]
         rulings.append(
             {
@@ -78,7 +81,8 @@ def build_index(db: Path) -> dict[str, Any]:
                 "words": sorted(index.summary_words[rid]),
                 "bigrams": sorted(index.summary_bigrams[rid]),
                 "cjk": cjk or "",
-                "trigram_text": cjk_text.get(rid),
+                "bigram_columns": bigram_columns[rowid],
+                "kind": index.kind_of[rid],
                 "tokens": tokens[n],
             }
         )
@@ -92,11 +96,15 @@ def build_index(db: Path) -> dict[str, Any]:
         "own_fans": sorted(f for f in index._own_fans if f is not None),
         "exact": {form: list(ids) for form, ids in index._exact.items()},  # kb.exact_names: a ruling named
         "fans": {str(i): {"key": k, "name": name, "name_zh": zh} for i, k, name, zh in fans},
-        "stopwords": sorted(lookup._STOPWORDS),
-        "cjk_words": lookup._CJK_WORDS,
-        "cjk_particles": lookup._CJK_PARTICLES,
-        "weights": list(lookup._WEIGHTS),
+        "stopwords": sorted(query_words.STOPWORDS),
+        "not_words": sorted(query_words.NOT),
+        "cjk_words": query_words.CJK_WORDS,
+        "cjk_particles": query_words.CJK_PARTICLES,
+        "known_words": index._speller.known,
+        "weights": list(relevance.WEIGHTS),
+        "weights_fused": {"relevance": lookup.RELEVANCE, "shared": lookup.SHARED, "intent": lookup.INTENT},
         "max_query": lookup.MAX_QUERY,
+        "table_words": table_words.baked(),  # kb.table_words: pong, ron, 胡 read as the rulings write them
     }
 
 

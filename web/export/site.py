@@ -36,6 +36,7 @@ from .workdir import LOCK, PREVIOUS, Scratch, remove_stale
 MARKER = ".mjref-export"
 SEARCH_INDEX = "search-index.json"
 IN_BROWSER = ("pyodide/pyodide.js", "static/offline/python.js")  # what a page running Python loads first
+REGISTER = "static/offline/register.js"  # on every page: the service worker and the offline status line
 WARM_HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"
 STATUS = {  # the offline score page's own lines
     "en": {"loading": "Starting the scorer in this browser…", "failed": "The scorer could not start here:"},
@@ -159,8 +160,9 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
     search_index.write_index(db, root / SEARCH_INDEX)
     offline.write_app_files(root, "mjref 麻将裁判")
     for name, item in wheel.walk(files("web.static"), "static/"):
-        if name != "static/offline/sw.js":
+        if name not in ("static/offline/sw.js", REGISTER):
             _write(root, name, item.read_bytes())
+    offline.write_register_script(root / REGISTER)
     paths = pages.site_paths(_keys(db))
     json_paths = [j for p in paths if (j := pages.json_path(p))]
     say(f"rendering {len(paths)} pages and {len(json_paths)} JSON files …")
@@ -177,7 +179,7 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
         data = json.loads(answers[path].content)
         _write(root, pages.file_of(path), json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     for path in paths:
-        page = pages.Page(path, pages.file_of(path), scripts=["static/offline/register.js"])
+        page = pages.Page(path, pages.file_of(path), scripts=[REGISTER])
         if path.endswith(pages.SCORE):
             page.policy = pages.SCORE_POLICY
             page.scripts += [*IN_BROWSER, "static/offline/answer.js", "static/offline/score.js"]
@@ -188,7 +190,11 @@ def build_into(root: Path, db: Path, profile: str, cache: Path | None, say: Call
             page.policy = pages.SCORE_POLICY
             page.scripts += [*IN_BROWSER, "static/offline/sheet.js"]
         elif path.endswith(pages.SEARCH):
-            page.scripts.append("static/offline/search.js")
+            page.scripts += [
+                "static/offline/search_words.js",
+                "static/offline/search_rank.js",
+                "static/offline/search.js",
+            ]
         to_root = pages.relative(page.file, "index.html")[: -len("index.html")]
         head = offline.head_links(escape(to_root)) + heads.get(path, "")
         _write(root, page.file, rewriter.page(page, answers[path].text, head))
