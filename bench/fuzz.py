@@ -772,11 +772,15 @@ def cli_args(g: Gen, db: Path, rulings: Rulings) -> list[str]:
     return ["compare", g.hand_text(), "--profiles", r.choice(["green-book,starback", "green-book", g.junk(10)])]
 
 
-def check_cli_result(t: Tally, args: list[str], exit_code: int, stderr: str, exception: BaseException | None) -> None:
+def check_cli_result(
+    t: Tally, args: list[str], exit_code: int, stderr: str, exception: BaseException | None, stdout: str = ""
+) -> None:
     if exception is not None and not isinstance(exception, SystemExit):
         t.fail(args, unexpected(exception))
     elif exit_code not in (0, 1, 2):
         t.fail(args, f"exit status {exit_code}")
+    elif exit_code == 2 and "--json" in args and stdout:  # what a program asked for: {"error": one line} on stdout
+        check_json_error(t, args, stdout, stderr)
     elif exit_code == 2:
         lines = stderr.split("\n")
         if len(lines) != 2 or lines[1] != "" or not lines[0].startswith("error: "):
@@ -785,6 +789,18 @@ def check_cli_result(t: Tally, args: list[str], exit_code: int, stderr: str, exc
             t.fail(args, str(clean_line(lines[0])))
     elif "Traceback" in stderr:
         t.fail(args, f"traceback on stderr: {shown(stderr[-300:])}")
+
+
+def check_json_error(t: Tally, args: list[str], stdout: str, stderr: str) -> None:
+    """Bad input under --json: one JSON line ``{"error": …}`` on stdout, the message one clean line, stderr empty."""
+    try:
+        data = json.loads(stdout)
+    except ValueError:
+        data = None
+    if stderr or stdout.count("\n") != 1 or not isinstance(data, dict) or list(data) != ["error"]:
+        t.fail(args, f"not one JSON error line on stdout: {shown(stdout[-300:])} / {shown(stderr[-300:])}")
+    elif clean_line("error: " + str(data["error"])):
+        t.fail(args, str(clean_line("error: " + str(data["error"]))))
 
 
 def fuzz_cli(t: Tally, g: Gen, runner: CliRunner, db: Path, rulings: Rulings) -> None:
@@ -797,7 +813,7 @@ def fuzz_cli(t: Tally, g: Gen, runner: CliRunner, db: Path, rulings: Rulings) ->
         if not isinstance(e, UnicodeEncodeError):
             t.fail(args, unexpected(e))
         return
-    check_cli_result(t, args, result.exit_code, result.stderr, result.exception)
+    check_cli_result(t, args, result.exit_code, result.stderr, result.exception, result.stdout)
     t.accepted += result.exit_code in (0, 1)
 
 
@@ -828,7 +844,8 @@ def fuzz_cli_process(t: Tally, g: Gen, db: Path, rulings: Rulings, events: Event
     args = cli_args(g, db, rulings)
     args = [a.replace("\ud800", "?").replace("\x00", "?") for a in args]  # what an argv can hold
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300)
-    check_cli_result(t, args, done.returncode, done.stderr.decode("utf-8", "replace"), None)
+    out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
+    check_cli_result(t, args, done.returncode, err, None, out)
     t.accepted += done.returncode in (0, 1)
 
 
