@@ -10,13 +10,13 @@ import click
 
 from kb import terminal
 from kb.build import DEFAULT_DB, BuildFailed, build, is_stale
-from kb.i18n import gettext
+from kb.i18n import gettext, translate
 from kb.lookup import lookup
 from kb.ruling_text import format_ruling, full_url, read_ruling
 from rulings import RULINGS_DIR
 from scorer.errors import printable
 
-from .options import BadInput, base_url_option, json_option, lang_option
+from .options import BadInput, base_url_option, current_lang, json_option, lang_option
 
 DB_HELP = f"The knowledge base to read (default: {DEFAULT_DB}, built first if missing or stale)."
 
@@ -139,7 +139,8 @@ def ensure_database(db_path: Path | None) -> Path:
     if db_path is not None:
         return db_path
     if is_stale(DEFAULT_DB):
-        click.echo(f"building {DEFAULT_DB} (missing or older than the rulings) …", err=True)
+        notice = translate(current_lang(), "building %(db)s (missing or older than the rulings) …")
+        click.echo(notice % {"db": DEFAULT_DB}, err=True)
         try:
             build(DEFAULT_DB)
         except BuildFailed as e:

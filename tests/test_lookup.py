@@ -83,6 +83,14 @@ def test_lookup_builds_the_default_database_when_missing(tmp_path, monkeypatch):
     assert (tmp_path / "build" / "kb.db").exists()
 
 
+def test_the_build_notice_is_in_the_commands_language(tmp_path, monkeypatch):
+    # It was English in a Chinese run ("building build/kb.db (missing or older than the rulings) …").
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["lookup", "四归一", "--limit", "1", "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == ["正在生成 build/kb.db（缺失或比裁定旧）…"]
+
+
 def _bm25_oracle(columns_of_rows, phrase, weights):
     """BM25 of ``phrase`` (a tuple of tokens) for each row that has it, from the rows' tokens per column, with FTS5's
     constants (k1 1.2, b 0.75; a row's size all its tokens) and Lucene's IDF, log(1 + (N - n + 0.5) / (n + 0.5))."""
