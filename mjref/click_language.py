@@ -5,7 +5,8 @@ click marks its messages for gettext (``from gettext import gettext as _`` in ea
 them with ``str.format``; :func:`speak` points those names at mjref's catalogue, where their Chinese keeps the same
 ``{placeholders}``. A message the catalogue lacks (a newer click's) stays English. Called when ``--lang`` is read
 (it is eager, so the other options' values are checked after it) and, for the errors click finds while reading
-the command line itself (an unknown option), by :func:`mjref.main.main` from the arguments before click runs.
+the command line itself (an unknown option), by :class:`mjref.options.MjrefGroup` from the arguments before
+click reads them.
 """
 
 from __future__ import annotations

@@ -37,10 +37,9 @@ if _LOADING:
 
 import click  # noqa: E402
 
-from . import click_language  # noqa: E402
 from .event import audit_log_command  # noqa: E402
 from .knowledge import build_command, lookup_command, show_command  # noqa: E402
-from .options import MjrefGroup, ascii_digits_only, output_failed, remember_lang  # noqa: E402
+from .options import MjrefGroup, ascii_digits_only, output_failed  # noqa: E402
 from .scoring import audit_command, compare_command, score_command, settle_command  # noqa: E402
 from .sheet import sheet_command  # noqa: E402
 from .site import export_command, publish_command, serve_command  # noqa: E402
@@ -84,9 +83,6 @@ def main() -> None:
     (``mjref audit-log … | head``) ends the command quietly, as other Unix tools do; output that cannot be
     written (``> /dev/full``, a full disk) is one line on stderr and exit status 74 (sysexits' EX_IOERR; 1 is
     ``mjref audit``'s "the claim is not right")."""
-    lang = click_language.lang_in(sys.argv[1:])
-    if lang is not None:  # before click reads the command line: its errors there (an unknown option) in lang too
-        remember_lang(lang)
     try:
         try:
             cli(prog_name="mjref")

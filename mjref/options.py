@@ -139,9 +139,12 @@ class MjrefGroup(click.Group):
     """A group that turns the library's errors and click's usage errors into :class:`BadInput`, the library's in
     the language of the command's ``--lang`` (:func:`kb.i18n.localize`), and Ctrl-C into :class:`Interrupted`."""
 
-    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+    def make_context(self, info_name: str | None, args: list[str], *more: Any, **kwargs: Any) -> click.Context:
+        # Each run starts in the language its command line asks for (English if none), before click reads it: its
+        # errors there (an unknown option) are in that language, and no earlier run's (tests run many) carries over.
+        remember_lang(click_language.lang_in(args) or "en")
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, *more, **kwargs)
         except KeyboardInterrupt:
             raise Interrupted() from None
 
