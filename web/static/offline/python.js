@@ -10,6 +10,20 @@
   var site = JSON.parse(document.getElementById("mjref-offline-site").textContent);
   var started = null;
 
+  // The page's one line on the scorer's start (starting, or why it failed; empty once started), put after
+  // `after` when the page has none of its own yet.
+  window.mjrefStatus = function (text, after) {
+    var p = document.getElementById("offline-status");
+    if (!p && after) {
+      p = document.createElement("p");
+      p.id = "offline-status";
+      p.className = "muted";
+      p.setAttribute("role", "status");
+      after.insertAdjacentElement("afterend", p);
+    }
+    if (p) p.textContent = text;
+  };
+
   window.mjrefPython = function () {
     if (started) return started;
     started = window.loadPyodide({ indexURL: new URL("pyodide/", root).href }).then(function (py) {

@@ -40,8 +40,7 @@
   window.mjrefScorer = startScorer;
 
   function status(text) {
-    var p = document.getElementById("offline-status");
-    if (p) p.textContent = text;
+    window.mjrefStatus(text, null); // the exported page has its line
   }
 
   var FIELDS = ["hand", "profile", "ruleset", "claim", "claim_total", "compare"]; // the form's, in its order

@@ -11,16 +11,7 @@
   var engine = null;
 
   function status(text) {
-    var p = document.getElementById("offline-status");
-    if (!p) {
-      p = document.createElement("p");
-      p.id = "offline-status";
-      p.className = "muted";
-      p.setAttribute("role", "status");
-      var form = document.getElementById("sheet-form");
-      if (form) form.insertAdjacentElement("afterend", p);
-    }
-    p.textContent = text;
+    window.mjrefStatus(text, document.getElementById("sheet-form"));
   }
 
   function start() {

@@ -12,15 +12,7 @@
   var engine = null;
 
   function status(text) {
-    var p = document.getElementById("offline-status");
-    if (!p) {
-      p = document.createElement("p");
-      p.id = "offline-status";
-      p.className = "muted";
-      p.setAttribute("role", "status");
-      document.querySelector("form.table-form").insertAdjacentElement("afterend", p);
-    }
-    p.textContent = text;
+    window.mjrefStatus(text, document.querySelector("form.table-form"));
   }
 
   function start() {
