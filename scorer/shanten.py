@@ -44,18 +44,18 @@ NOT_THIS_FORM: Final = 99  # the count of a form the hand cannot take (its decla
 Blocks = tuple[int, int, int]
 
 
-def shanten(counts: Sequence[int], declared: int = 0) -> int:
+def shanten(counts: object, declared: object = 0) -> int:
     """Tiles from ready (0 ready, -1 complete) of the standing tiles ``counts`` (how many of each of the 34
     tiles, as the scorer counts them) with ``declared`` sets declared, in its closest form."""
-    c = _checked(counts, declared)
-    return min(_form_shanten(c, declared, form) for form in FORMS)
+    c, d = _checked(counts, declared)
+    return min(_form_shanten(c, d, form) for form in FORMS)
 
 
-def shanten_by_form(counts: Sequence[int], declared: int = 0) -> dict[str, int]:
+def shanten_by_form(counts: object, declared: object = 0) -> dict[str, int]:
     """:func:`shanten` in each form of :data:`FORMS`; :data:`NOT_THIS_FORM` for a form the declared sets rule
     out."""
-    c = _checked(counts, declared)
-    return {form: _form_shanten(c, declared, form) for form in FORMS}
+    c, d = _checked(counts, declared)
+    return {form: _form_shanten(c, d, form) for form in FORMS}
 
 
 def _form_shanten(c: list[int], declared: int, form: str) -> int:
@@ -71,17 +71,19 @@ def _form_shanten(c: list[int], declared: int, form: str) -> int:
     return thirteen_orphans_shanten(c) if form == THIRTEEN_ORPHANS else honors_knitted_shanten(c)
 
 
-def useful_tiles(counts: Sequence[int], declared: int = 0, form: str | None = None) -> tuple[Tile, ...]:
+def useful_tiles(counts: object, declared: object = 0, form: object = None) -> tuple[Tile, ...]:
     """For a hand that waits (13 tiles, declared sets counted), the tiles that bring it closer: each tile of
     which the standing tiles hold fewer than four whose draw lowers :func:`shanten` (for a ready hand, the
     tiles that complete it); with ``form``, the count in that form of :data:`FORMS` alone."""
-    c = _waiting(counts, declared)
-    if form is not None and form not in FORMS:
+    c, d = _waiting(counts, declared)
+    if form is None:
+        return _closer(c, d, FORMS)[1]
+    if not isinstance(form, str) or form not in FORMS:
         raise InvalidHand("unknown form %(form)s: expected one of %(forms)s", form=repr(form), forms=", ".join(FORMS))
-    return _closer(c, declared, FORMS if form is None else (form,))[1]
+    return _closer(c, d, (form,))[1]
 
 
-def shanten_and_useful_tiles(counts: Sequence[int], declared: int = 0) -> tuple[int, tuple[Tile, ...]]:
+def shanten_and_useful_tiles(counts: object, declared: object = 0) -> tuple[int, tuple[Tile, ...]]:
     """:func:`shanten` and :func:`useful_tiles` of a hand that waits, each form counted once for both.
 
     >>> counts = [0] * 34
@@ -90,7 +92,8 @@ def shanten_and_useful_tiles(counts: Sequence[int], declared: int = 0) -> tuple[
     >>> shanten_and_useful_tiles(counts)
     (1, (13, 30, 31))
     """
-    return _closer(_waiting(counts, declared), declared, FORMS)
+    c, d = _waiting(counts, declared)
+    return _closer(c, d, FORMS)
 
 
 def _closer(c: list[int], declared: int, forms: Sequence[str]) -> tuple[int, tuple[Tile, ...]]:
@@ -134,26 +137,29 @@ def _near(c: list[int]) -> list[Tile]:
     return out
 
 
-def _waiting(counts: Sequence[int], declared: int) -> list[int]:
+def _waiting(counts: object, declared: object) -> tuple[list[int], int]:
     """:func:`_checked` counts of a hand that waits (13 tiles, declared sets counted)."""
-    c = _checked(counts, declared)
+    c, d = _checked(counts, declared)
     if sum(c) % 3 != 1:
         raise InvalidHand("useful tiles: give a hand that waits (13 tiles, declared sets counted), not a complete one")
-    return c
+    return c, d
 
 
-def _checked(counts: Sequence[int], declared: int) -> list[int]:
-    """``counts`` as a list, after checking it is the standing tiles of a hand of 13 or 14."""
+def _checked(counts: object, declared: object) -> tuple[list[int], int]:
+    """``counts`` as a list and ``declared``, after checking they are the standing tiles of a hand of 13 or 14 and
+    its declared sets. Typed ``object``: compiled (``setup.py``), a typed parameter would answer a wrong type
+    with a TypeError before this check could."""
     if isinstance(declared, bool) or not isinstance(declared, int) or not 0 <= declared <= 4:
         raise InvalidHand("declared sets: expected a whole number from 0 to 4, not %(value)s", value=repr(declared))
     if not isinstance(counts, list | tuple) or len(counts) != 34:
         raise InvalidHand(
             "tile counts: expected 34 counts, one for each tile, not %(type)s", type=type(counts).__name__
         )
-    c = list(counts)
-    for t, n in enumerate(c):
+    c: list[int] = []
+    for t, n in enumerate(counts):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 4:
             raise InvalidHand("tile counts: %(tile)s is held %(n)s times: expected 0 to 4", tile=name(t), n=repr(n))
+        c.append(n)
     held, expected = sum(c), 13 - 3 * declared
     if held not in (expected, expected + 1):
         raise InvalidHand(
@@ -163,7 +169,7 @@ def _checked(counts: Sequence[int], declared: int) -> list[int]:
             expected=expected,
             more=expected + 1,
         )
-    return c
+    return c, declared
 
 
 def regular_shanten(counts: Sequence[int], sets: int) -> int:

@@ -184,11 +184,20 @@ def test_known_hands() -> None:
         ([1] * 13 + [0] * 21, 5, "declared sets: expected a whole number from 0 to 4"),
         ([1] * 13 + [0] * 21, True, "declared sets"),
         ([1.0] * 13 + [0] * 21, 0, "1m is held 1.0 times"),
+        # Compiled in a wheel (setup.py): a wrong type is still this error, not the TypeError of a typed parameter.
+        ([1] * 13 + [0] * 21, "2", "declared sets: expected a whole number from 0 to 4, not '2'"),
+        ([1] * 13 + [0] * 21, None, "declared sets"),
+        (None, 0, "expected 34 counts, one for each tile, not NoneType"),
     ],
 )
 def test_bad_input_is_one_clear_error(counts: object, declared: object, problem: str) -> None:
     with pytest.raises(InvalidHand, match=problem):
         shanten(counts, declared)  # type: ignore[arg-type]
+
+
+def test_an_unknown_form_is_one_clear_error() -> None:
+    with pytest.raises(InvalidHand, match="unknown form 5: expected one of regular"):
+        useful_tiles(counts_of([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13]), form=5)
 
 
 def test_a_complete_hand_has_no_useful_tiles_to_ask_for() -> None:

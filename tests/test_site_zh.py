@@ -257,3 +257,13 @@ def test_an_equal_reading_in_another_form_names_the_form_in_the_pages_language(s
     zh = site.get("/zh/rulings/account-once-four-chows").text
     assert "另一组合 1（四副牌加一对将）</caption>" in zh
     assert "also-read 1 (regular)</caption>" in site.get("/rulings/account-once-four-chows").text
+
+
+def test_the_parts_drawn_once_are_drawn_once_for_each_language(site):
+    # The tile keyboard and the notation's help are drawn once per language (fixed_part, web/respond.py): the
+    # first page of one language must not give its texts to the other's pages, in either order.
+    zh, en = site.get("/zh/-/score?_=keyboard").text, site.get("/-/score?_=keyboard").text
+    assert 'aria-label="Tiles: tap one to add it"' in en and "Suited tiles: digits" in en
+    assert "牌张：点击加入" not in en
+    assert 'aria-label="牌张：点击加入"' in zh and "Suited tiles: digits" not in zh
+    assert 'aria-label="Tiles: tap one to add it"' not in site.get("/zh/-/sheet?_=keyboard").text

@@ -3,14 +3,16 @@ language (English, or Chinese under ``/zh/``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from datasette import Response
 from jinja2 import Environment, Template
+from markupsafe import Markup
 
 from kb.i18n import HTML_LANG, LANGUAGES, translations
 
-from . import breakdown, ruling_lists, tiles, worked_examples
+from . import breakdown, ruling_lists, tiles, waits_table, worked_examples
 from .markup import direct_gettext
 from .urls import lang_of, page_path, route_path, site_urls
 
@@ -66,12 +68,30 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
         env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail
         env.globals.update(ruling_lists.template_globals(lang))  # a ruling's citations, fans, links
+        env.globals.update(waits_table.template_globals(lang))  # the wait grid's rows
         # Installed for its newstyle setting, which {% trans %} blocks compile with; the functions they then call are
         # replaced by direct_gettext's, the same in one call.
         env.install_gettext_translations(translations(lang), newstyle=True)
         env.globals.update(direct_gettext(translations(lang)))
+        env.globals["fixed_part"] = _fixed_parts(env)
         envs[lang] = env
     return env
+
+
+def _fixed_parts(env: Environment) -> Callable[[str], Markup]:
+    """``fixed_part(name)``: the partial ``name`` rendered once, with nothing but its environment's globals (its
+    language's texts and URL makers), then the same HTML for every page that draws it. For the partials that read
+    no page's data: the tile keyboard, the notation's help; drawn anew for every score page they cost a fifth of
+    its rendering."""
+    rendered: dict[str, Markup] = {}
+
+    def fixed_part(name: str) -> Markup:
+        html = rendered.get(name)
+        if html is None:
+            html = rendered[name] = Markup(env.get_template(name).render())
+        return html
+
+    return fixed_part
 
 
 def alternates(datasette: Any, request: Any) -> dict[str, str]:

@@ -76,7 +76,7 @@ def environment(lang: str) -> Any:
 
     _without_server_packages()
     from kb.i18n import translations as catalogue
-    from web import breakdown, tiles
+    from web import breakdown, tiles, waits_table
 
     templates = Path(str(tiles.__file__)).parent / "templates"
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True)
@@ -90,6 +90,7 @@ def environment(lang: str) -> Any:
 
     env.globals.update(tiles.template_globals(lang))  # the tiles and the breakdown in lang, as the site's templates
     env.globals.update(breakdown.template_globals(lang))
+    env.globals.update(waits_table.template_globals(lang))
     env.globals.update(
         # A ruling linked by its title on a Chinese page, as the server names it (the titles baked in facts.json).
         ruling_url=breakdown.RulingUrl(lambda r: page("rulings", r), facts(lang)[1] if lang != "en" else {}),
