@@ -343,7 +343,7 @@
   // The rulings for a question, best first, and the fans it names (Index.find).
   Index.prototype.find = function (query, limit) {
     var self = this;
-    query = this.tableWords(query.trim());
+    query = W.laidSets(this.tableWords(query.trim()), this.d.laid_sets);
     var read = this.read(query);
     var fans = read[0];
     var rest = read[1];
