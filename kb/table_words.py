@@ -24,6 +24,7 @@ LATIN = (
     (r"tsumo|tsumos|tsumoed", "self drawn"),
     (r"(?:go|goes|going|went|gone) out", "win"),
     (r"(?:declare|declares|declared|declaring|call|calls|called|calling) mah-?jongg?", "declare win"),
+    (r"(?:my|his|her|your|their|whose) go|'s go", "turn"),  # British: "it was still his go"
 )
 CJK = (("胡", "和"), ("糊", "和"))  # the same word of the rules, written with another character
 

@@ -75,8 +75,3 @@ def test_a_call_of_tiles_that_are_no_set_is_read_as_a_wrong_set(query, read):
 )
 def test_a_wrongly_laid_set_finds_its_ruling(db, question, expected):
     assert expected in [h.id for h in lookup(question, db, limit=3)]
-
-
-def test_his_go_is_his_turn(db):
-    # British table speech (kb.table_words): before, "his go" found the Last Tile fans.
-    assert "out-of-turn" in [h.id for h in lookup("drew a tile when it was still my left neighbour's go", db, 3)]

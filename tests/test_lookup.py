@@ -160,3 +160,5 @@ def test_the_tables_words_are_read_as_the_rulings_write_them(db):
     assert [h.id for h in lookup("诈胡怎么罚", db, 3)][:2] == ["false-win", "penalty-amounts"]
     # The table's word stays beside the rulings' own: a question about saying "ron" is still about the call.
     assert "wrong-call" in [h.id for h in lookup("He said ron instead of hu, does the win count?", db, 3)]
+    # British table speech: "his go" is his turn (before, the Last Tile fans came first and the foul not in three).
+    assert "out-of-turn" in [h.id for h in lookup("drew a tile when it was still my left neighbour's go", db, 3)]

@@ -173,6 +173,9 @@ QUERIES = [
 # question's kind (kb.intent) and the Chinese index of pairs of characters, all ranked alike offline.
 FOUL_QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev2.yaml").read_text("utf-8"))
 QUERIES += [case["q"] for lang in ("en", "zh") for case in FOUL_QUESTIONS[lang]]
+# Branch para's: table vocabulary in the aliases, "his go" (kb.table_words) and sets written as tiles (kb.laid_sets).
+DEV3 = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev3.yaml").read_text("utf-8"))
+QUERIES += [case["q"] for lang in ("en", "zh") for case in DEV3[lang]]
 QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
 
 
