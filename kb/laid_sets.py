@@ -21,7 +21,9 @@ import re
 from .query_words import CJK
 
 SUITS = "mpsbc万萬条條索筒饼餅"
-NUMERALS = "一二三四五六七八九"  # a Chinese numeral is a tile's number only when a suit follows it (五万)
+NUMERALS = "一二三四五六七八九"
+# A Chinese numeral is a tile's number when a suit follows it (五万), or three or four are written together (三五六).
+NUMBERED = rf"[{NUMERALS}](?=[{SUITS}])|(?<![{NUMERALS}])[{NUMERALS}]{{3,4}}(?![{NUMERALS}])"
 _TILE = rf"[1-9][{SUITS}]?"
 _EDGE = "0-9A-Za-z."
 # Three or four tiles written together (467, 4-6-7, 5p 5p 6p, 5万5万6万), or, when none is, each tile alone in the
@@ -62,8 +64,7 @@ def is_set(tiles: list[tuple[str, str]]) -> bool:
 
 def written_set(query: str) -> list[tuple[str, str]] | None:
     """The tiles of the first set written in ``query`` that is not a set, or None."""
-    for number, numeral in enumerate(NUMERALS, 1):
-        query = re.sub(rf"{numeral}(?=[{SUITS}])", str(number), query)
+    query = re.sub(NUMBERED, lambda m: "".join(str(NUMERALS.index(c) + 1) for c in m.group()), query)
     groups = [_tiles(g) for g in re.findall(GROUP, query)]
     if not groups:
         alone = re.findall(ALONE, query)
@@ -92,6 +93,7 @@ def baked() -> dict[str, object]:
     return {
         "suits": SUITS,
         "numerals": NUMERALS,
+        "numbered": NUMBERED,
         "group": GROUP,
         "alone": ALONE,
         "tile": TILE,

@@ -40,7 +40,8 @@ def test_a_set_is_three_alike_or_a_run_or_four_alike_in_one_suit(tiles, expected
         ("called chow on the 3 but only had 5 and 6", [("3", ""), ("5", ""), ("6", "")]),  # tiles named apart
         ("he chowed 4-5-6", None),  # a proper set
         ("24 instead of 42 after 15 tiles", None),  # numbers that are no tiles: two digits
-        ("一张牌掉了", None),  # a Chinese numeral without a suit is no tile
+        ("一张牌掉了", None),  # a Chinese numeral alone without a suit is no tile
+        ("吃了个三五六", [("3", ""), ("5", ""), ("6", "")]),  # three Chinese numerals together are tiles
     ],
 )
 def test_the_set_written_in_a_question(query, tiles):
@@ -70,6 +71,7 @@ def test_a_call_of_tiles_that_are_no_set_is_read_as_a_wrong_set(query, read):
         ("player ponged and showed 7 7 8, then discarded", "false-set"),  # pong read as pung first (kb.table_words)
         ("吃的时候亮成了356", "false-set"),
         ("碰牌亮出来是五万五万六万", "false-set"),
+        ("吃了个三五六", "false-set"),  # Chinese numerals together, no suit
         ("he called chow on the 3 but only had 5 and 6", "wrong-call"),
     ],
 )

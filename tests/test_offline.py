@@ -176,6 +176,7 @@ QUERIES += [case["q"] for lang in ("en", "zh") for case in FOUL_QUESTIONS[lang]]
 # Branch para's: table vocabulary in the aliases, "his go" (kb.table_words) and sets written as tiles (kb.laid_sets).
 DEV3 = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev3.yaml").read_text("utf-8"))
 QUERIES += [case["q"] for lang in ("en", "zh") for case in DEV3[lang]]
+QUERIES += ["吃了个三五六", "he called chow on the 3 but only had 5 and 6", "kong of 3334"]  # kb.laid_sets
 QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
 
 

@@ -139,8 +139,8 @@
     var zh = /[\u3400-\u9fff\uf900-\ufaff]/.test(query);
     if (!(new RegExp(d.call, "i").test(query) || (zh && new RegExp(d.call_zh).test(query)))) return query;
     var text = query;
-    Array.from(d.numerals).forEach(function (numeral, i) {
-      text = text.replace(new RegExp(numeral + "(?=[" + d.suits + "])", "g"), String(i + 1));
+    text = text.replace(new RegExp(d.numbered, "g"), function (m) {
+      return Array.from(m, function (c) { return d.numerals.indexOf(c) + 1; }).join("");
     });
     var groups = (text.match(new RegExp(d.group, "g")) || []).map(function (g) {
       return tilesOf(g, d.tile);
