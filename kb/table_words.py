@@ -26,7 +26,16 @@ LATIN = (
     (r"(?:declare|declares|declared|declaring|call|calls|called|calling) mah-?jongg?", "declare win"),
     (r"(?:my|his|her|your|their|whose) go|'s go", "turn"),  # British: "it was still his go"
 )
-CJK = (("胡", "和"), ("糊", "和"))  # the same word of the rules, written with another character
+# The same word of the rules written with another character; and how many points a penalty costs asked as the
+# rulings' 罚分 and 扣分 (多少分 and 几分 are cut as little words, which left 罚 alone, and one character is no term).
+CJK = (
+    ("胡", "和"),
+    ("糊", "和"),
+    ("罚多少分", "罚分"),
+    ("罚几分", "罚分"),
+    ("扣多少分", "扣分"),
+    ("扣几分", "扣分"),
+)
 
 _LATIN = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE | re.ASCII), words) for pattern, words in LATIN]
 

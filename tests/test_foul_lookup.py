@@ -99,3 +99,18 @@ def test_a_sentence_in_chinese_is_read_by_its_pairs_of_characters(db):
 )
 def test_a_foul_question_puts_the_foul_above_a_fan_that_shares_a_word(db, question, expected):
     assert lookup(question, db, limit=1)[0].id == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "foul"),
+    [
+        ("penalty for a wrong call", "wrong-call"),
+        ("what's the penalty for drawing out of turn", "out-of-turn"),
+        ("跳摸罚多少分", "out-of-turn"),  # before kb.table_words read 罚多少分 as 罚分, only out-of-turn was found
+        ("碰错罚几分", "false-set"),
+    ],
+)
+def test_a_fouls_penalty_finds_the_penalty_table_beside_the_foul(db, question, foul):
+    # The penalty table's question names the fouls it tables; before, it was not among the first three of these.
+    found = [h.id for h in lookup(question, db, limit=3)]
+    assert foul in found and "penalty-amounts" in found, found
