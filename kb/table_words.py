@@ -8,6 +8,10 @@ words: "hu" stays, since the rulings use it. The offline search applies the same
 'someone ponged pung after I ronned win discard; 诈和'
 
 The table's word stays beside the rulings' (a question may be about the word itself: "he said ron instead of hu").
+A hand's value said to be below the minimum ("only 6 fan", 只有六番) is followed by the false win's words for it.
+
+>>> table_words("只有六番就和了")
+'只有六番 不足8番就和了'
 """
 
 from __future__ import annotations
@@ -37,18 +41,33 @@ CJK = (
     ("扣几分", "扣分"),
 )
 
+# A hand's value said to be below the 8-point minimum ("only 6 fan", 只有六番, 七番就和): the rulings' words for it
+# after it. Regular expressions that JavaScript reads alike, applied after the lists above (胡 is 和 by then).
+BELOW_MINIMUM = (
+    (r"\b(?:only|just|merely) [1-7] ?(?:fan|points|point|pts|pt)\b", "under 8 points"),
+    (r"(?:只有|只|才|仅)[1-7一二三四五六七两]番|[1-7一二三四五六七两]番就和", "不足8番"),
+)
+
 _LATIN = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE | re.ASCII), words) for pattern, words in LATIN]
+_BELOW = [(re.compile(pattern, re.IGNORECASE | re.ASCII), words) for pattern, words in BELOW_MINIMUM]
 
 
 def table_words(query: str) -> str:
-    """``query`` with the rulings' own words after the table's, and 和 for 胡 and 糊."""
+    """``query`` with the rulings' own words after the table's, 和 for 胡 and 糊, and the words of a hand below the
+    minimum after its value."""
     for pattern, words in _LATIN:
         query = pattern.sub(rf"\g<0> {words}", query)
     for variant, word in CJK:
         query = query.replace(variant, word)
+    for pattern, words in _BELOW:
+        query = pattern.sub(rf"\g<0> {words}", query)
     return query
 
 
 def baked() -> dict[str, list[list[str]]]:
     """The lists as the offline search's index carries them."""
-    return {"latin": [list(pair) for pair in LATIN], "cjk": [list(pair) for pair in CJK]}
+    return {
+        "latin": [list(pair) for pair in LATIN],
+        "cjk": [list(pair) for pair in CJK],
+        "below_minimum": [list(pair) for pair in BELOW_MINIMUM],
+    }
