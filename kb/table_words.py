@@ -29,6 +29,8 @@ LATIN = (
     (r"(?:go|goes|going|went|gone) out", "win"),
     (r"(?:declare|declares|declared|declaring|call|calls|called|calling) mah-?jongg?", "declare win"),
     (r"(?:my|his|her|your|their|whose) go|'s go", "turn"),  # British: "it was still his go"
+    # A rule book's words for the rulings' "wrong" (an invalid claim is a wrong call, an incorrect meld a wrong one).
+    (r"incorrect|incorrectly|invalid|illegal|improper|improperly|erroneous|erroneously", "wrong"),
 )
 # The same word of the rules written with another character; and how many points a penalty costs asked as the
 # rulings' 罚分 and 扣分 (多少分 and 几分 are cut as little words, which left 罚 alone, and one character is no term).

@@ -162,6 +162,10 @@ def test_the_tables_words_are_read_as_the_rulings_write_them(db):
     assert "wrong-call" in [h.id for h in lookup("He said ron instead of hu, does the win count?", db, 3)]
     # British table speech: "his go" is his turn (before, the Last Tile fans came first and the foul not in three).
     assert "out-of-turn" in [h.id for h in lookup("drew a tile when it was still my left neighbour's go", db, 3)]
+    # A rule book's "invalid", "incorrect" are the rulings' "wrong": before, an invalid claim found the false win, the
+    # dead hand and the late call, an incorrect meld the wrong tile count.
+    assert "wrong-call" in [h.id for h in lookup("invalid claim", db, 3)]
+    assert "false-set" in [h.id for h in lookup("incorrect meld on the table after discarding", db, 3)]
 
 
 @pytest.mark.parametrize("question", ["只有六番就和了", "和了以后一算只有七番"])
