@@ -17,7 +17,9 @@ English words a summary shares do. A ruling's ``aliases`` (the words players use
 are its names, for the full text and for the summary alike.
 
 A question that is a ruling's id or title, in either language (``payments``, ``kong-table``), or one of its
-aliases (相公), names that ruling: it comes first (:mod:`kb.exact_names`). Last, the rulings of the kind of question
+aliases (相公), names that ruling: it comes first (:mod:`kb.exact_names`). Before all this, the table's words are read
+as the rulings write them (:mod:`kb.table_words`), and a call of tiles that make no set ("chowed 4-6-7") as the words
+of a wrong set (:mod:`kb.laid_sets`). Last, the rulings of the kind of question
 the words suggest (procedure at the table, a penalty, scoring: :mod:`kb.intent`) are lifted a little. The site's
 search uses the same function, so the two rank alike.
 """
@@ -39,6 +41,7 @@ from .build import DEFAULT_DB
 from .db_file import NO_SUCH_FILE, knowledge_base_problem
 from .exact_names import exact_names, named_ruling
 from .intent import kind_chances, kind_of
+from .laid_sets import laid_sets
 from .names import fold
 from .query_words import CJK, NOT, STOPWORDS, bigrams, cjk_terms
 from .relevance import FullText
@@ -265,7 +268,8 @@ class Index:
                 "query too long: %(length)s characters (at most %(most)s)", length=len(query), most=MAX_QUERY
             )
         try:
-            return self._find(table_words(query), limit)  # pong, ron, 胡: read as the rulings write them
+            # pong, ron, 胡 read as the rulings write them; a set written as tiles that are no set, as a wrong set
+            return self._find(laid_sets(table_words(query)), limit)
         except sqlite3.Error as e:
             raise LookupFailed(
                 "the knowledge base cannot be read (%(reason)s): run 'mjref build'", reason=str(e)

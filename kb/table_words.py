@@ -8,6 +8,10 @@ words: "hu" stays, since the rulings use it. The offline search applies the same
 'someone ponged pung after I ronned win discard; 诈和'
 
 The table's word stays beside the rulings' (a question may be about the word itself: "he said ron instead of hu").
+A hand's value said to be below the minimum ("only 6 fan", 只有六番) is followed by the false win's words for it.
+
+>>> table_words("只有六番就和了")
+'只有六番 不足8番就和了'
 """
 
 from __future__ import annotations
@@ -24,21 +28,48 @@ LATIN = (
     (r"tsumo|tsumos|tsumoed", "self drawn"),
     (r"(?:go|goes|going|went|gone) out", "win"),
     (r"(?:declare|declares|declared|declaring|call|calls|called|calling) mah-?jongg?", "declare win"),
+    (r"(?:my|his|her|your|their|whose) go|'s go", "turn"),  # British: "it was still his go"
+    # A rule book's words for the rulings' "wrong" (an invalid claim is a wrong call, an incorrect meld a wrong one).
+    (r"incorrect|incorrectly|invalid|illegal|improper|improperly|erroneous|erroneously", "wrong"),
 )
-CJK = (("胡", "和"), ("糊", "和"))  # the same word of the rules, written with another character
+# The same word of the rules written with another character; and how many points a penalty costs asked as the
+# rulings' 罚分 and 扣分 (多少分 and 几分 are cut as little words, which left 罚 alone, and one character is no term).
+CJK = (
+    ("胡", "和"),
+    ("糊", "和"),
+    ("罚多少分", "罚分"),
+    ("罚几分", "罚分"),
+    ("扣多少分", "扣分"),
+    ("扣几分", "扣分"),
+)
+
+# A hand's value said to be below the 8-point minimum ("only 6 fan", 只有六番, 七番就和): the rulings' words for it
+# after it. Regular expressions that JavaScript reads alike, applied after the lists above (胡 is 和 by then).
+BELOW_MINIMUM = (
+    (r"\b(?:only|just|merely) [1-7] ?(?:fan|points|point|pts|pt)\b", "under 8 points"),
+    (r"(?:只有|只|才|仅)[1-7一二三四五六七两]番|[1-7一二三四五六七两]番就和", "不足8番"),
+)
 
 _LATIN = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE | re.ASCII), words) for pattern, words in LATIN]
+_BELOW = [(re.compile(pattern, re.IGNORECASE | re.ASCII), words) for pattern, words in BELOW_MINIMUM]
 
 
 def table_words(query: str) -> str:
-    """``query`` with the rulings' own words after the table's, and 和 for 胡 and 糊."""
+    """``query`` with the rulings' own words after the table's, 和 for 胡 and 糊, and the words of a hand below the
+    minimum after its value."""
     for pattern, words in _LATIN:
         query = pattern.sub(rf"\g<0> {words}", query)
     for variant, word in CJK:
         query = query.replace(variant, word)
+    for pattern, words in _BELOW:
+        query = pattern.sub(rf"\g<0> {words}", query)
     return query
 
 
 def baked() -> dict[str, list[list[str]]]:
     """The lists as the offline search's index carries them."""
-    return {"latin": [list(pair) for pair in LATIN], "cjk": [list(pair) for pair in CJK]}
+    return {
+        "latin": [list(pair) for pair in LATIN],
+        "cjk": [list(pair) for pair in CJK],
+        "below_minimum": [list(pair) for pair in BELOW_MINIMUM],
+    }

@@ -4,7 +4,10 @@ is the second (issue 32), which missed 20% of English and 32% of Chinese before 
 referees and players say (死手, 码牌, 想牌时间, "dropped face up", "not a run", "how many seconds").
 foul_questions_dev2.yaml is the third (branch search32): slang, whole sentences and misspellings, 71% of English and
 70% of Chinese before the rulings' aliases (相公, 跳摸, 漏碰, 抢碰), the Chinese index of pairs of characters, the
-positive IDF, the speller and the question's kind (kb.intent)."""
+positive IDF, the speller and the question's kind (kb.intent). foul_questions_dev3.yaml is the fourth (branch para):
+things described rather than named and sets written as their tiles, 65% of English and 80% of Chinese before the
+aliases of table vocabulary (a tile fell off the table, 牌墙少砌, 摸多了) and the reading of a written set that is no
+set (kb.laid_sets). A question's ``expect`` is one ruling's id, or a list of those each of which answers it fairly."""
 
 from __future__ import annotations
 
@@ -17,9 +20,14 @@ from kb.lookup import lookup
 
 SETS = {
     name: yaml.safe_load((Path(__file__).parent / "fixtures" / f"{name}.yaml").read_text(encoding="utf-8"))
-    for name in ("foul_questions", "foul_questions_dev", "foul_questions_dev2")
+    for name in ("foul_questions", "foul_questions_dev", "foul_questions_dev2", "foul_questions_dev3")
 }
 TARGET = 0.9
+
+
+def expected(case: dict) -> list[str]:
+    """The rulings a fair answer to ``case`` may give: its ``expect``, one id or a list."""
+    return [case["expect"]] if isinstance(case["expect"], str) else case["expect"]
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
@@ -34,9 +42,9 @@ def test_there_are_at_least_25_questions_in_each_language(name):
 def test_nine_questions_in_ten_find_their_ruling_in_the_top_3(db, name, lang):
     questions = SETS[name]
     missed = [
-        (case["q"], case["expect"], hits)
+        (case["q"], fair, hits)
         for case in questions[lang]
-        if case["expect"] not in (hits := [h.id for h in lookup(case["q"], db, limit=3)])
+        if not set(fair := expected(case)) & set(hits := [h.id for h in lookup(case["q"], db, limit=3)])
     ]
     found = 1 - len(missed) / len(questions[lang])
     assert found >= TARGET, f"{name} {lang}: {found:.0%} found; missed: {missed}"
@@ -91,3 +99,18 @@ def test_a_sentence_in_chinese_is_read_by_its_pairs_of_characters(db):
 )
 def test_a_foul_question_puts_the_foul_above_a_fan_that_shares_a_word(db, question, expected):
     assert lookup(question, db, limit=1)[0].id == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "foul"),
+    [
+        ("penalty for a wrong call", "wrong-call"),
+        ("what's the penalty for drawing out of turn", "out-of-turn"),
+        ("跳摸罚多少分", "out-of-turn"),  # before kb.table_words read 罚多少分 as 罚分, only out-of-turn was found
+        ("碰错罚几分", "false-set"),
+    ],
+)
+def test_a_fouls_penalty_finds_the_penalty_table_beside_the_foul(db, question, foul):
+    # The penalty table's question names the fouls it tables; before, it was not among the first three of these.
+    found = [h.id for h in lookup(question, db, limit=3)]
+    assert foul in found and "penalty-amounts" in found, found

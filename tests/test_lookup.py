@@ -160,3 +160,17 @@ def test_the_tables_words_are_read_as_the_rulings_write_them(db):
     assert [h.id for h in lookup("诈胡怎么罚", db, 3)][:2] == ["false-win", "penalty-amounts"]
     # The table's word stays beside the rulings' own: a question about saying "ron" is still about the call.
     assert "wrong-call" in [h.id for h in lookup("He said ron instead of hu, does the win count?", db, 3)]
+    # British table speech: "his go" is his turn (before, the Last Tile fans came first and the foul not in three).
+    assert "out-of-turn" in [h.id for h in lookup("drew a tile when it was still my left neighbour's go", db, 3)]
+    # A rule book's "invalid", "incorrect" are the rulings' "wrong": before, an invalid claim found the false win, the
+    # dead hand and the late call, an incorrect meld the wrong tile count.
+    assert "wrong-call" in [h.id for h in lookup("invalid claim", db, 3)]
+    assert "false-set" in [h.id for h in lookup("incorrect meld on the table after discarding", db, 3)]
+
+
+@pytest.mark.parametrize("question", ["只有六番就和了", "和了以后一算只有七番"])
+def test_a_hand_said_to_be_below_the_minimum_finds_the_false_win(db, question):
+    # kb.table_words: 只有六番, 七番就和 ("only 6 fan" alike) read with 不足8番 ("under 8 points") after them. Before,
+    # these found score-sheet-errors first and neither the false win nor the minimum in the first three.
+    found = [h.id for h in lookup(question, db, 3)]
+    assert {"false-win", "eight-point-minimum"} & set(found), found

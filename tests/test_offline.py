@@ -173,6 +173,13 @@ QUERIES = [
 # question's kind (kb.intent) and the Chinese index of pairs of characters, all ranked alike offline.
 FOUL_QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev2.yaml").read_text("utf-8"))
 QUERIES += [case["q"] for lang in ("en", "zh") for case in FOUL_QUESTIONS[lang]]
+# Branch para's: table vocabulary in the aliases, "his go" (kb.table_words) and sets written as tiles (kb.laid_sets).
+DEV3 = yaml.safe_load((Path(__file__).parent / "fixtures" / "foul_questions_dev3.yaml").read_text("utf-8"))
+QUERIES += [case["q"] for lang in ("en", "zh") for case in DEV3[lang]]
+QUERIES += ["吃了个三五六", "he called chow on the 3 but only had 5 and 6", "kong of 3334"]  # kb.laid_sets
+QUERIES += ["跳摸罚多少分", "碰错罚几分", "penalty for a wrong call"]  # kb.table_words: 罚多少分 is 罚分
+QUERIES += ["七番就胡了", "和了以后一算只有七番", "he won with only 5 pts"]  # kb.table_words: below the minimum
+QUERIES += ["invalid claim", "incorrect meld on the table after discarding"]  # kb.table_words: "wrong"
 QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
 
 

@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from kb import chinese_index, lookup, query_words, relevance, table_words
+from kb import chinese_index, laid_sets, lookup, query_words, relevance, table_words
 
 COLUMNS = ("title", "question", "answer", "names", "fan_names", "body_text")
 _WORD = re.compile(r"[^\W_]+")
@@ -105,6 +105,7 @@ def build_index(db: Path) -> dict[str, Any]:
         "weights_fused": {"relevance": lookup.RELEVANCE, "shared": lookup.SHARED, "intent": lookup.INTENT},
         "max_query": lookup.MAX_QUERY,
         "table_words": table_words.baked(),  # kb.table_words: pong, ron, 胡 read as the rulings write them
+        "laid_sets": laid_sets.baked(),  # kb.laid_sets: a set written as tiles that are no set (chowed 4-6-7)
     }
 
 

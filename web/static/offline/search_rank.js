@@ -55,13 +55,17 @@
     });
   }
 
-  // kb/table_words.py table_words(): the rulings' words after the table's (pong pung), 和 for 胡 and 糊.
+  // kb/table_words.py table_words(): the rulings' words after the table's (pong pung), 和 for 胡 and 糊, and the words
+  // of a hand below the minimum after its value (only 6 fan, 只有六番).
   Index.prototype.tableWords = function (query) {
     this.tableWordsLatin.forEach(function (pair) {
       query = query.replace(pair[0], "$& " + pair[1]);
     });
     this.d.table_words.cjk.forEach(function (pair) {
       query = query.split(pair[0]).join(pair[1]);
+    });
+    this.d.table_words.below_minimum.forEach(function (pair) {
+      query = query.replace(new RegExp(pair[0], "gi"), "$& " + pair[1]);
     });
     return query;
   };
@@ -343,7 +347,7 @@
   // The rulings for a question, best first, and the fans it names (Index.find).
   Index.prototype.find = function (query, limit) {
     var self = this;
-    query = this.tableWords(query.trim());
+    query = W.laidSets(this.tableWords(query.trim()), this.d.laid_sets);
     var read = this.read(query);
     var fans = read[0];
     var rest = read[1];

@@ -1,5 +1,6 @@
 /* mjref offline: the words of a question as kb/lookup.py reads them, for the offline search (search_rank.js): folding
- * (kb/names.py), the Chinese runs and pairs of characters (kb/query_words.py) and the speller (kb/spelling.py).
+ * (kb/names.py), the Chinese runs and pairs of characters (kb/query_words.py), the speller (kb/spelling.py) and a set
+ * written as tiles that are no set (kb/laid_sets.py).
  * Plain JavaScript, nothing from another host. */
 (function () {
   "use strict";
@@ -116,6 +117,49 @@
     return out;
   }
 
+  // kb/laid_sets.py: the tiles of a written set (a number and its suit, or none), and whether they make a set.
+  function tilesOf(text, tile) {
+    return Array.from(text.matchAll(new RegExp(tile, "g")), function (m) {
+      return [m[1], m[2]];
+    });
+  }
+
+  function isSet(tiles) {
+    var suits = new Set(tiles.map(function (t) { return t[1]; }).filter(Boolean));
+    if (suits.size > 1) return false;
+    var numbers = tiles.map(function (t) { return Number(t[0]); }).sort(function (a, b) { return a - b; });
+    var kinds = new Set(numbers).size;
+    if (numbers.length === 4) return kinds === 1;
+    return kinds === 1 || (numbers[1] === numbers[0] + 1 && numbers[2] === numbers[0] + 2);
+  }
+
+  // kb/laid_sets.py laid_sets(): a question that speaks of a call or meld of tiles that are no set (chowed 4-6-7,
+  // 吃的时候亮成了356), with the words of a wrong set after it; d is the index's laid_sets.
+  function laidSets(query, d) {
+    var zh = /[\u3400-\u9fff\uf900-\ufaff]/.test(query);
+    if (!(new RegExp(d.call, "i").test(query) || (zh && new RegExp(d.call_zh).test(query)))) return query;
+    var text = query;
+    text = text.replace(new RegExp(d.numbered, "g"), function (m) {
+      return Array.from(m, function (c) { return d.numerals.indexOf(c) + 1; }).join("");
+    });
+    var groups = (text.match(new RegExp(d.group, "g")) || []).map(function (g) {
+      return tilesOf(g, d.tile);
+    });
+    if (!groups.length) {
+      var alone = text.match(new RegExp(d.alone, "g")) || [];
+      groups = alone.length === 3 || alone.length === 4 ? [tilesOf(alone.join(""), d.tile)] : [];
+    }
+    var tiles = groups.find(function (t) {
+      return !isSet(t);
+    });
+    if (!tiles) return query;
+    var words = d.words[zh ? "zh" : "en"];
+    var alike = new Set(tiles.map(function (t) { return t[0]; })).size < tiles.length;
+    var read = [words.meld, words[alike ? "pung" : "chow"]];
+    if (new RegExp(d.held, "i").test(query) || (zh && new RegExp(d.held_zh).test(query))) read = [words.held];
+    return query + " ; " + read.join(" ");
+  }
+
   window.mjrefSearchWords = {
     CJK: CJK,
     fold: fold,
@@ -123,6 +167,7 @@
     bigrams: bigrams,
     cjkTerms: cjkTerms,
     runBigrams: runBigrams,
+    laidSets: laidSets,
     Speller: Speller
   };
 })();
