@@ -1,6 +1,7 @@
 """What a Chinese page names from the data, named in Chinese (issue 37): profiles by their Chinese names and titles,
 the positions of disputed rulings by their labels, linked rulings by their titles, winds as 东南西北, sources' facts,
 and the punctuation of the sentences the pages put together (：，；（）). The English pages keep what they showed.
+The Chinese rulings' bodies (``rulings/zh/``) name the built-in profiles by the same Chinese names.
 
 Expected texts come from the catalogue (``kb/locale/zh_Hans/LC_MESSAGES/mjref.po``: the profiles' names, context
 ``profile``; the positions' labels, context ``position``), the rulings' files (titles, ``zh:`` titles) and the
@@ -20,7 +21,7 @@ from click.testing import CliRunner
 from kb import i18n
 from kb.load import load_corpus
 from mjref.main import cli
-from scorer.profiles import load_profile
+from scorer.profiles import builtin_names, load_profile
 
 from .site_support import BABCOCK_TABLE, Site, text_of
 from .test_site_house import CLUB
@@ -176,3 +177,43 @@ def test_every_source_says_how_to_cite_it_and_its_note_in_chinese(site):
     page, english = zh_text(site.get("/zh/sources/GB2006").text), en_text(site.get("/sources/GB2006").text)
     assert gb.note_zh in page and gb.note not in page and gb.locators_zh.split("；")[0] in page
     assert gb.note in english and gb.note_zh not in english
+
+
+# A built-in profile's id as a word: not inside a longer id, a link's ruling id or a key (`babcock-flowers`).
+_IDS = "|".join(map(re.escape, builtin_names()))  # rulings/profiles/*.yaml
+PROFILE_ID = re.compile(rf"(?<![A-Za-z0-9_-])(?:{_IDS})(?![A-Za-z0-9_-])")
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def profile_ids_named(body: str) -> list[str]:
+    """Each place ``body`` names a built-in profile by its id: as a word (``green-book 方案``) or as a code span that
+    holds the id alone. The one exception is the id inside a code span that holds more: what a file or a command
+    says (``extends: babcock``, ``--profile green-book``) or a module's path (``scorer.babcock.settle``)."""
+    allowed = [m.span() for m in CODE_SPAN.finditer(body) if not PROFILE_ID.fullmatch(m.group(1))]
+    named = (m for m in PROFILE_ID.finditer(body) if not any(s <= m.start() < e for s, e in allowed))
+    return [body[max(0, m.start() - 12) : m.end() + 6].replace("\n", " ") for m in named]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("green-book 和 chinese-practice 方案不计缺一门；starback 方案加计", 3),
+        ("`green-book` 依从这一点；`babcock-optional` 方案约定此选项", 2),
+        ("在green-book方案下", 1),
+        ("写一个继承 Babcock 标准计分（`extends: babcock`）的文件；`mjref score --profile starback`", 0),
+        ("见 [[babcock-flowers]]；`babcock-four-kongs` 设为 `limit`；由 `scorer.babcock.settle` 完成", 0),
+    ],
+)
+def test_profile_ids_named_finds_the_ids_a_text_names_a_profile_by(text, named):
+    assert len(profile_ids_named(text)) == named
+
+
+def test_the_chinese_rulings_name_the_built_in_profiles_by_their_chinese_names():
+    """A Chinese ruling's body names a profile as the Chinese pages do (绿皮书, Starbäck 方案 …), never by its id
+    (``green-book 方案``); the id stays only as code, in what a file or a command holds."""
+    bodies = {r.id: r.body_zh for r in load_corpus().rulings if r.body_zh}
+    assert len(bodies) >= 100  # rulings/zh/ holds the Chinese bodies
+    named = {rid: found for rid, body in bodies.items() if (found := profile_ids_named(body))}
+    assert named == {}
+    names = [p_("profile", p) for p in builtin_names()]
+    assert all(any(name in body for body in bodies.values()) for name in names)  # each is named somewhere
