@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from kb import i18n
@@ -217,3 +218,25 @@ def test_the_chinese_rulings_name_the_built_in_profiles_by_their_chinese_names()
     assert named == {}
     names = [p_("profile", p) for p in builtin_names()]
     assert all(any(name in body for body in bodies.values()) for name in names)  # each is named somewhere
+
+
+def _chinese_fields(node: object, key: str = "") -> list[str]:
+    """Every text under a key ending in ``_zh`` in a ruling's front matter (a worked example's ``note_zh`` …)."""
+    if isinstance(node, dict):
+        return [text for k, v in node.items() for text in _chinese_fields(v, str(k))]
+    if isinstance(node, list):
+        return [text for v in node for text in _chinese_fields(v, key)]
+    return [node] if key.endswith("_zh") and isinstance(node, str) else []
+
+
+def test_the_chinese_texts_of_the_rulings_front_matter_name_the_profiles_in_chinese():
+    # The worked examples' notes and the other Chinese fields of the English files' front matter, as the bodies.
+    rulings = Path(__file__).parent.parent / "rulings"
+    texts = {
+        f"{path.relative_to(rulings)}: {text}"
+        for path in rulings.rglob("*.md")
+        if "zh" not in path.parts and path.read_text("utf-8").startswith("---")
+        for text in _chinese_fields(yaml.safe_load(path.read_text("utf-8").split("---", 2)[1]))
+    }
+    assert len(texts) >= 300  # every worked example has its note in Chinese
+    assert [t for t in texts if profile_ids_named(t.split(": ", 1)[1])] == []
