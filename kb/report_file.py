@@ -134,7 +134,7 @@ def _resume(
         why = _mismatch(first, head)
         grown = None
         if why == CHANGED:
-            grown = _prefix_lines(Path(head["input"]), json.loads(first)["sha256"])
+            grown = _prefix_lines(Path(head["input"]), json.loads(first).get("sha256"))  # a header without one: None
             why = None if grown is not None else why
         if why:
             raise refuse(why)

@@ -151,3 +151,20 @@ def test_csv_cells_from_the_event_are_never_formulas_or_terminal_sequences(tmp_p
     result = audit_log(event, "--format", "csv")
     ids = [r[1] for r in list(csv.reader(io.StringIO(result.stdout)))[1:]]
     assert ids == ["'=cmd|' /C calc'!A0", "'+SUM(1+1)", "'-2+3", "'@SUM(A1)", "r\\x1b]0;pwn\\x07", "r\\u202e1"]
+
+
+def test_a_report_header_without_its_input_hash_is_refused_in_one_line(tmp_path):
+    # Found by bench/fuzz.py (audit-log-resume, seed 32): a header of the right input with its "sha256" taken out
+    # read as "the input has changed", and the check whether the input had grown then took the missing hash
+    # (KeyError, a traceback). It is refused as changed, and the report left as it was.
+    event = write_event(tmp_path / "event.jsonl", [good(i) for i in range(1, 4)])
+    report = tmp_path / "report.jsonl"
+    assert audit_log(event, "--out", report).exit_code == 0
+    head, rest = report.read_text("utf-8").split("\n", 1)
+    header = json.loads(head)
+    del header["sha256"]
+    report.write_text(json.dumps(header) + "\n" + rest, "utf-8")
+    before = report.read_bytes()
+    result = audit_log(event, "--out", report)
+    assert result.exit_code == 2 and "the input has changed since this report was begun" in result.output
+    assert "Traceback" not in result.output and report.read_bytes() == before
