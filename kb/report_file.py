@@ -165,9 +165,9 @@ def _resume(
 
 def _mismatch(first: bytes, head: dict[str, Any]) -> str | None:
     """Why ``first`` (a file's first line) is not the header ``head``; None when it is."""
-    try:
-        found = json.loads(first) if first.endswith(b"\n") else None
-    except (ValueError, RecursionError):
+    try:  # UTF-8 strictly: json.loads would take bytes with surrogatepass, and a report is written as UTF-8
+        found = json.loads(first.decode("utf-8")) if first.endswith(b"\n") else None
+    except (ValueError, RecursionError):  # UnicodeDecodeError among the ValueErrors
         found = None
     if not isinstance(found, dict) or found.get("mjref_report") != FORMAT:
         return "it is not an mjref audit-log report (its first line is no report header)"
@@ -215,7 +215,9 @@ def _prefix_lines(path: Path, sha256: object) -> tuple[int] | None:
 def _record(raw: bytes, max_line: int) -> tuple[dict[str, Any] | None, str]:
     """A resumed record, or None and why it is none."""
     try:
-        record = json.loads(raw)
+        record = json.loads(raw.decode("utf-8"))  # strictly, as the header (_mismatch)
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text"
     except (ValueError, RecursionError):
         return None, "not JSON"
     problem = check_record(record, max_line=max_line)

@@ -168,3 +168,24 @@ def test_a_report_header_without_its_input_hash_is_refused_in_one_line(tmp_path)
     result = audit_log(event, "--out", report)
     assert result.exit_code == 2 and "the input has changed since this report was begun" in result.output
     assert "Traceback" not in result.output and report.read_bytes() == before
+
+
+def test_a_report_with_bytes_that_are_not_utf8_is_refused_and_left_as_it_was(tmp_path):
+    # Found by bench/fuzz.py (seed 32): a header edited to hold a lone surrogate written raw (\xed\xa0\x80, which
+    # json.loads takes from bytes) resumed, and the report kept a line no UTF-8 reader can read. A header's or a
+    # record's bytes are read as UTF-8 strictly.
+    event = write_event(tmp_path / "event.jsonl", [good(i) for i in range(1, 4)])
+    report = tmp_path / "report.jsonl"
+    assert audit_log(event, "--out", report).exit_code == 0
+    whole = report.read_bytes()
+    head, first, rest = whole.split(b"\n", 2)
+    for edited in (
+        head.replace(b'"green-book"', b'"green-book\xed\xa0\x80"'),
+        first.replace(b'"', b'"\xed\xa0\x80', 1),
+    ):
+        assert edited not in (head, first)
+        bad = whole.replace(head if edited.startswith(b'{"mjref_report"') else first, edited)
+        report.write_bytes(bad)
+        result = audit_log(event, "--out", report)
+        assert result.exit_code == 2 and "refusing to write to it" in result.output, result.output
+        assert report.read_bytes() == bad
