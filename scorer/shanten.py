@@ -99,28 +99,57 @@ def shanten_and_useful_tiles(counts: object, declared: object = 0) -> tuple[int,
 def _closer(c: list[int], declared: int, forms: Sequence[str]) -> tuple[int, tuple[Tile, ...]]:
     """The count of checked counts ``c`` in the closest of ``forms``, and the tiles whose draw lowers it.
 
-    A draw lowers a form's count by one at most, so only the forms already at the count can lower it, and only
-    some tiles can lower each: in four sets and a pair, a tile within two ranks of a standing tile of its suit
-    (an honour only when it stands), for it alone joins a set, a pair or a partial set; in Seven Pairs a tile
-    held an odd number of times; in Thirteen Orphans an orphan. Other forms try every tile."""
+    A draw lowers a form's count by one at most, so only the forms already at the count can lower it, and in each
+    only some tiles can: in four sets and a pair (:func:`_regular_closer`) a tile near a standing tile of its suit;
+    in the Knitted Straight a layout's tile missing, or a tile that brings the rest closer to its set and pair; in
+    Seven Pairs a tile held an odd number of times; in Thirteen Orphans an orphan; in Honours and Knitted Tiles
+    any tile, tried in turn."""
     by_form = {f: _form_shanten(c, declared, f) for f in forms}
     now = min(by_form.values())
-    at_now = [f for f, n in by_form.items() if n == now and n != NOT_THIS_FORM]
-    candidates: Sequence[Tile] = range(34)
-    if at_now == [REGULAR]:
-        candidates = _near(c)
-    elif at_now == [SEVEN_PAIRS]:
-        candidates = [t for t in range(34) if c[t] % 2]
-    elif at_now == [THIRTEEN_ORPHANS]:
-        candidates = ORPHANS
-    out = []
-    for t in candidates:
-        if c[t] < 4:
-            c[t] += 1
-            if any(_form_shanten(c, declared, f) < now for f in at_now):
-                out.append(t)
-            c[t] -= 1
-    return now, tuple(out)
+    out: set[Tile] = set()
+    for form, n in by_form.items():
+        if n != now or n == NOT_THIS_FORM:
+            continue
+        if form == REGULAR:
+            out |= _regular_closer(c, 4 - declared, now)
+        elif form == KNITTED_STRAIGHT:
+            for _, tiles, _ in KNITTED_LAYOUTS:
+                rest, missing = _knitted_rest(c, tiles)
+                if len(missing) + regular_shanten(rest, 1 - declared) == now:
+                    out.update(missing)
+                    out |= {t for t in _regular_closer(rest, 1 - declared, now - len(missing)) if c[t] < 4}
+        else:
+            candidates: Sequence[Tile] = range(34)
+            if form == SEVEN_PAIRS:
+                candidates = [t for t in range(34) if c[t] % 2]
+            elif form == THIRTEEN_ORPHANS:
+                candidates = ORPHANS
+            for t in candidates:
+                if c[t] < 4 and t not in out:
+                    c[t] += 1
+                    if _form_shanten(c, declared, form) < now:
+                        out.add(t)
+                    c[t] -= 1
+    return now, tuple(sorted(out))
+
+
+def _regular_closer(c: list[int], sets: int, now: int) -> set[Tile]:
+    """The tiles whose draw brings ``c``, at ``now`` as ``sets`` sets and a pair, closer: only a tile within two
+    ranks of a standing tile of its suit (an honour only when it stands) can, for it alone joins a set, a pair or a
+    partial set. A draw changes one suit's (or the honours') block counts: the others' are combined once."""
+    parts = _groups(c)
+    others = [_combine(parts[:g] + parts[g + 1 :]) for g in range(4)]
+    out = set()
+    for t in _near(c):
+        if c[t] >= 4:
+            continue
+        g = min(t // 9, 3)
+        c[t] += 1
+        part = _suit_blocks(tuple(c[9 * g : 9 * g + 9])) if g < 3 else _honor_blocks(c)
+        c[t] -= 1
+        if _value(_combine([others[g], part]), sets) < now:
+            out.add(t)
+    return out
 
 
 def _near(c: list[int]) -> list[Tile]:
@@ -175,14 +204,25 @@ def _checked(counts: object, declared: object) -> tuple[list[int], int]:
 def regular_shanten(counts: Sequence[int], sets: int) -> int:
     """Tiles from ready of ``counts`` as ``sets`` sets and a pair (``2 * sets - 2 * complete - partial - pair``,
     partial sets counted up to the sets still missing), from the best split of each suit and honour."""
-    best = _combine(
-        [_suit_blocks(tuple(counts[s : s + 9])) for s in (0, 9, 18)] + [_HONOR_BLOCKS[counts[t]] for t in HONORS]
-    )
+    return _value(_combine(_groups(counts)), sets)
+
+
+def _value(best: frozenset[Blocks], sets: int) -> int:
+    """:func:`regular_shanten` of the best block counts of a whole hand."""
     value = 0
     for m, t, p in best:
         m = min(m, sets)
         value = max(value, 2 * m + min(t, sets - m) + p)
     return 2 * sets - value
+
+
+def _groups(counts: Sequence[int]) -> list[frozenset[Blocks]]:
+    """The best block counts of each suit, then of the honours together."""
+    return [_suit_blocks(tuple(counts[s : s + 9])) for s in (0, 9, 18)] + [_honor_blocks(counts)]
+
+
+def _honor_blocks(counts: Sequence[int]) -> frozenset[Blocks]:
+    return _combine([_HONOR_BLOCKS[counts[t]] for t in HONORS])
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -217,15 +257,21 @@ def knitted_straight_shanten(counts: Sequence[int], declared: int = 0) -> int:
     nine tiles missing plus the rest's count as the one set still needed and a pair."""
     best = NOT_THIS_FORM
     for _, tiles, _ in KNITTED_LAYOUTS:
-        rest = list(counts)
-        missing = 0
-        for t in tiles:
-            if rest[t]:
-                rest[t] -= 1
-            else:
-                missing += 1
-        best = min(best, missing + regular_shanten(rest, 1 - declared))
+        rest, missing = _knitted_rest(counts, tiles)
+        best = min(best, len(missing) + regular_shanten(rest, 1 - declared))
     return best
+
+
+def _knitted_rest(counts: Sequence[int], tiles: Sequence[Tile]) -> tuple[list[int], list[Tile]]:
+    """The counts left once a layout's nine tiles are taken out, and the layout's tiles missing."""
+    rest = list(counts)
+    missing = []
+    for t in tiles:
+        if rest[t]:
+            rest[t] -= 1
+        else:
+            missing.append(t)
+    return rest, missing
 
 
 # ----------------------------------------------------------------------------------------- block counts
