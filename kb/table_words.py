@@ -29,6 +29,8 @@ LATIN = (
     (r"(?:go|goes|going|went|gone) out", "win"),
     (r"(?:declare|declares|declared|declaring|call|calls|called|calling) mah-?jongg?", "declare win"),
     (r"(?:my|his|her|your|their|whose) go|'s go", "turn"),  # British: "it was still his go"
+    (r"secs?", "seconds"),  # typed short: "how many secs to claim"
+    (r"mins?", "minutes"),
     # A rule book's words for the rulings' "wrong" (an invalid claim is a wrong call, an incorrect meld a wrong one).
     (r"incorrect|incorrectly|invalid|illegal|improper|improperly|erroneous|erroneously", "wrong"),
 )

@@ -166,6 +166,8 @@ def test_the_tables_words_are_read_as_the_rulings_write_them(db):
     # dead hand and the late call, an incorrect meld the wrong tile count.
     assert "wrong-call" in [h.id for h in lookup("invalid claim", db, 3)]
     assert "false-set" in [h.id for h in lookup("incorrect meld on the table after discarding", db, 3)]
+    # Seconds typed short: "secs" is the rulings' "seconds" (before, slow-play was not in the first three).
+    assert "slow-play" in [h.id for h in lookup("how many secs do i get to discard", db, 3)]
 
 
 @pytest.mark.parametrize("question", ["只有六番就和了", "和了以后一算只有七番"])

@@ -180,6 +180,7 @@ QUERIES += ["吃了个三五六", "he called chow on the 3 but only had 5 and 6"
 QUERIES += ["跳摸罚多少分", "碰错罚几分", "penalty for a wrong call"]  # kb.table_words: 罚多少分 is 罚分
 QUERIES += ["七番就胡了", "和了以后一算只有七番", "he won with only 5 pts"]  # kb.table_words: below the minimum
 QUERIES += ["invalid claim", "incorrect meld on the table after discarding"]  # kb.table_words: "wrong"
+QUERIES += ["how many secs do i get to discard", "he has 2 mins left"]  # kb.table_words: "seconds", "minutes"
 QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
 
 
