@@ -143,7 +143,7 @@ def _regular_closer(c: list[int], sets: int, now: int) -> set[Tile]:
     for t in _near(c):
         if c[t] >= 4:
             continue
-        g = min(t // 9, 3)
+        g = t // 9  # a suit, or 3: the honours
         c[t] += 1
         part = _suit_blocks(tuple(c[9 * g : 9 * g + 9])) if g < 3 else _honor_blocks(c)
         c[t] -= 1

@@ -11,7 +11,7 @@ import pytest
 from kb.build import build
 from web.publish import mjref_wheel
 
-from .site_support import Site, running_site, workdir_with
+from .site_support import CLUB, Site, running_site, workdir_with
 
 WIDTH = "200"  # the terminal width the command line's layouts are tested at (kb/terminal.py), whatever runs pytest
 
@@ -39,6 +39,16 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site(db: Path) -> Iterator[Site]:
     """The site as ``mjref serve`` configures it (green-book profile), served by Datasette in-process."""
     s = Site(db)
+    yield s
+    s.close()
+
+
+@pytest.fixture(scope="module")
+def club_site(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The site serving the club's house profile (:data:`tests.site_support.CLUB`)."""
+    path = tmp_path_factory.mktemp("club") / "our-club.yaml"
+    path.write_text(CLUB, encoding="utf-8")
+    s = Site(db, profile=str(path))
     yield s
     s.close()
 

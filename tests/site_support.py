@@ -196,3 +196,28 @@ class ProtocolHarness:
         for handle in list(getattr(self.loop, "_scheduled", [])):
             handle.cancel()
         self.loop.close()
+
+
+# A club that pays All Pungs inside Four Concealed Pungs (Four Winds' forced scoring), drops Mixed Shifted Pungs
+# there, values Tile Hog at 4 (the Green Book: 2, MCR06 fan 64) and takes Starbäck's Tile Hog in Seven Pairs.
+CLUB = """\
+name: our-club
+title: Our club's house rules
+extends: green-book
+positions:
+  seven-pairs-tile-hog: tile-hog
+points:
+  tile-hog: 4
+rulings:
+  our-forced-scoring:
+    title: All Pungs is paid inside Four Concealed Pungs
+    answer: Our club pays All Pungs on top of Four Concealed Pungs.
+  our-no-shifted-pungs:
+    title: No Mixed Shifted Pungs inside Four Concealed Pungs
+    answer: Our club does not pay Mixed Shifted Pungs on top of Four Concealed Pungs.
+exclusions:
+  lift:
+    - {fan: all-pungs, within: four-concealed-pungs, ruling: our-forced-scoring}
+  add:
+    - {fan: mixed-shifted-pungs, within: four-concealed-pungs, ruling: our-no-shifted-pungs}
+"""

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from .site_support import running_site, watched_page, workdir_with
+from .site_support import CLUB, running_site, watched_page, workdir_with
 from .test_browser import pytestmark  # noqa: F401  (the same skip rule)
-from .test_site_house import CLUB
 
 DEVICES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},

@@ -24,7 +24,7 @@ import yaml
 from kb.lookup import lookup
 from web.export.offline import write_service_worker
 
-from .offline_support import export_once, static_server
+from .offline_support import _watch, export_once, static_server
 from .site_support import Site
 from .test_browser import pytestmark  # noqa: F401  (the same skip rule)
 
@@ -62,17 +62,7 @@ def offline(
         context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
         context.set_default_timeout(60_000)
         page = context.new_page()
-        errors: list[str] = []
-
-        def console(message: Any) -> None:
-            # The browser fetches a page's icon on its own, and the next navigation may cut that fetch short (seen
-            # on a loaded machine): no fault of the site. That the icon comes from the cache is checked on purpose.
-            icon = "/icons/" in (message.location or {}).get("url", "")
-            if message.type == "error" and not (icon and message.text.startswith("Failed to load resource")):
-                errors.append(message.text)
-
-        page.on("console", console)
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = _watch(page)  # an icon fetch cut short is no fault of the site; that it comes cached is checked
         page.goto(base + "index.html")
         _wait(page, "() => document.documentElement.dataset.offline", "ready")
         # What the browser fetches on its own after the page (the manifest, its icons) is in before the network

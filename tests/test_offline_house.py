@@ -19,9 +19,9 @@ from web.export.pyodide import PyodideUnavailable
 from web.export.site import export_site
 
 from .offline_support import static_server
+from .site_support import CLUB
 from .test_browser import pytestmark  # noqa: F401  (the same skip rule)
 from .test_offline import _wait
-from .test_site_house import CLUB
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,6 @@ the Green Book, in both languages, linked from the home page, allowed by the gua
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from kb.house_differences import fan_values, house_differences
@@ -15,39 +12,6 @@ from web.export.pages import json_path, site_paths
 from web.guard import PUBLIC
 
 from .site_support import Site, text_of
-
-# A club that pays All Pungs inside Four Concealed Pungs (Four Winds' forced scoring), drops Mixed Shifted Pungs
-# there, values Tile Hog at 4 (the Green Book: 2, MCR06 fan 64) and takes Starbäck's Tile Hog in Seven Pairs.
-CLUB = """\
-name: our-club
-title: Our club's house rules
-extends: green-book
-positions:
-  seven-pairs-tile-hog: tile-hog
-points:
-  tile-hog: 4
-rulings:
-  our-forced-scoring:
-    title: All Pungs is paid inside Four Concealed Pungs
-    answer: Our club pays All Pungs on top of Four Concealed Pungs.
-  our-no-shifted-pungs:
-    title: No Mixed Shifted Pungs inside Four Concealed Pungs
-    answer: Our club does not pay Mixed Shifted Pungs on top of Four Concealed Pungs.
-exclusions:
-  lift:
-    - {fan: all-pungs, within: four-concealed-pungs, ruling: our-forced-scoring}
-  add:
-    - {fan: mixed-shifted-pungs, within: four-concealed-pungs, ruling: our-no-shifted-pungs}
-"""
-
-
-@pytest.fixture(scope="module")
-def club_site(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    path = tmp_path_factory.mktemp("club") / "our-club.yaml"
-    path.write_text(CLUB, encoding="utf-8")
-    s = Site(db, profile=str(path))
-    yield s
-    s.close()
 
 
 def test_the_green_book_itself_differs_in_nothing_and_says_so(site):

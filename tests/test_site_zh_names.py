@@ -11,7 +11,6 @@ built-in profiles' files (``rulings/profiles/``), never from the code under test
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote, urlencode
 
@@ -24,22 +23,12 @@ from kb.load import load_corpus
 from mjref.main import cli
 from scorer.profiles import builtin_names, load_profile
 
-from .site_support import BABCOCK_TABLE, Site, text_of
-from .test_site_house import CLUB
+from .site_support import BABCOCK_TABLE, text_of
 
 _, p_ = i18n.gettext("zh"), i18n.pgettext("zh")
 TITLES = {r.id: r.zh["title"] for r in load_corpus().rulings}
 GREEN_BOOK = load_profile("green-book")  # rulings/profiles/green-book.yaml: its title, its positions
 HAND = "[123m,1][EEE,2]456p789s5s5s|EW1000"  # Mixed Straight, Prevalent Wind, Single Wait, Self-Drawn; East, West
-
-
-@pytest.fixture(scope="module")
-def club_site(db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    path = tmp_path_factory.mktemp("club") / "our-club.yaml"
-    path.write_text(CLUB, encoding="utf-8")
-    s = Site(db, profile=str(path))
-    yield s
-    s.close()
 
 
 def zh_text(html: str) -> str:

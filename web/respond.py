@@ -68,7 +68,7 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
         env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail
         env.globals.update(ruling_lists.template_globals(lang))  # a ruling's citations, fans, links
-        env.globals.update(waits_table.template_globals(lang))  # the wait grid's rows
+        env.globals.update(waits_table.template_globals(lang))  # the wait grid's tables and differences
         # Installed for its newstyle setting, which {% trans %} blocks compile with; the functions they then call are
         # replaced by direct_gettext's, the same in one call.
         env.install_gettext_translations(translations(lang), newstyle=True)
@@ -81,8 +81,8 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
 def _fixed_parts(env: Environment) -> Callable[[str], Markup]:
     """``fixed_part(name)``: the partial ``name`` rendered once, with nothing but its environment's globals (its
     language's texts and URL makers), then the same HTML for every page that draws it. For the partials that read
-    no page's data: the tile keyboard, the notation's help; drawn anew for every score page they cost a fifth of
-    its rendering."""
+    no page's data: the tile keyboard, the notation's help, the header's search field and tool links, the footer's
+    data links; drawn anew for every score page they cost half of its frame's rendering."""
     rendered: dict[str, Markup] = {}
 
     def fixed_part(name: str) -> Markup:

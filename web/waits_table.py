@@ -1,7 +1,8 @@
-"""The rows of the wait grid's table as HTML: each winning tile, its totals on a discard, self-drawn and as the
-last of its kind (each a link to that win's full score), and the wait fan it earns. The partial
-``_mjref_waits.html`` calls :func:`wait_rows` for the rows of each profile's table, on the server's score page
-and the exported one.
+"""The wait grid's tables as HTML: for each profile (:func:`wait_grid`), each winning tile with its totals on a
+discard, self-drawn and as the last of its kind (each a link to that win's full score) and the wait fan it earns,
+or a hand's distance from ready and its useful tiles; and the wins the profiles score differently
+(:func:`wait_differences`). The partial ``_mjref_waits.html`` calls both, on the server's score page and the
+exported one.
 
 Made here rather than by template macros, as :mod:`web.breakdown` is: the grid under every profile draws a few
 dozen rows of four linked cells, and a macro call for each cell, label and link cost the page more than scoring
@@ -57,7 +58,7 @@ class _GridLabels:
         }
         self.false_win = str(_("(below the minimum: a false win)"))
         self.same, self.none = str(_("the same")), str(_("none"))
-        self.comma, self.colon, self.semicolon = str(_(", ")), str(_(": ")), str(_("; "))
+        self.comma, self.colon, self.semicolon = labels(lang).comma, str(_(": ")), str(_("; "))
         self.in_brackets = str(_(" (%(rulings)s)", rulings="%(rulings)s"))
         self.way_names = {
             "discard": str(_("on a discard")),

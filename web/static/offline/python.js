@@ -1,8 +1,8 @@
 /* mjref offline: Pyodide (copied into the export from the npm registry) with mjref's wheel unpacked in it (py/:
- * the scorer and the pages' macros), started once, for the page that needs Python in the browser: the score page
- * (static/offline/score.js) and the score sheet (static/offline/sheet.js). window.mjrefPython() answers a promise
- * of the Pyodide instance. The marks time the start's steps for bench/offline_bench.py. Plain JavaScript,
- * nothing from another host. */
+ * the scorer and the pages' macros), started once, for the pages that need Python in the browser: the score page
+ * (static/offline/score.js), the score sheet (static/offline/sheet.js) and the Babcock table
+ * (static/offline/table.js). window.mjrefPython() answers a promise of the Pyodide instance. The marks time the
+ * start's steps for bench/offline_bench.py. Plain JavaScript, nothing from another host. */
 (function () {
   "use strict";
 
