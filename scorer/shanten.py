@@ -24,7 +24,7 @@ Straight with a set and a pair (one of them may be declared). The special forms 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Final
 
 from .errors import InvalidHand
@@ -42,13 +42,16 @@ NOT_THIS_FORM: Final = 99  # the count of a form the hand cannot take (its decla
 # A block count: (complete sets, partial sets, pair kept for the pair). Partial sets are two tiles one tile
 # from a set: a pair, two neighbours, two tiles one apart.
 Blocks = tuple[int, int, int]
+# A knitted layout of a hand in the Knitted Straight: the counts left once its nine tiles are taken out, its tiles
+# missing, and the count of the hand in that layout.
+Layout = tuple[list[int], list[Tile], int]
 
 
 def shanten(counts: object, declared: object = 0) -> int:
     """Tiles from ready (0 ready, -1 complete) of the standing tiles ``counts`` (how many of each of the 34
     tiles, as the scorer counts them) with ``declared`` sets declared, in its closest form."""
     c, d = _checked(counts, declared)
-    return min(_form_shanten(c, d, form) for form in FORMS)
+    return min(_closest_forms(c, d, FORMS, []).values())
 
 
 def shanten_by_form(counts: object, declared: object = 0) -> dict[str, int]:
@@ -99,12 +102,14 @@ def shanten_and_useful_tiles(counts: object, declared: object = 0) -> tuple[int,
 def _closer(c: list[int], declared: int, forms: Sequence[str]) -> tuple[int, tuple[Tile, ...]]:
     """The count of checked counts ``c`` in the closest of ``forms``, and the tiles whose draw lowers it.
 
-    A draw lowers a form's count by one at most, so only the forms already at the count can lower it, and in each
-    only some tiles can: in four sets and a pair (:func:`_regular_closer`) a tile near a standing tile of its suit;
-    in the Knitted Straight a layout's tile missing, or a tile that brings the rest closer to its set and pair; in
-    Seven Pairs a tile held an odd number of times; in Thirteen Orphans an orphan; in Honours and Knitted Tiles
-    any tile, tried in turn."""
-    by_form = {f: _form_shanten(c, declared, f) for f in forms}
+    A draw lowers a form's count by one at most, so only the forms already at the count can lower it, each through
+    tiles read off its count: in four sets and a pair (:func:`_regular_closer`) a tile near a standing tile of its
+    suit; in the Knitted Straight a layout's tile missing, or a tile that brings the rest closer to its set and
+    pair; in Seven Pairs a tile held an odd number of times; in Thirteen Orphans an orphan missing, or any held when
+    none is held twice; in Honours and Knitted Tiles an honour missing, or a tile missing from a layout that holds
+    the most."""
+    layouts: list[Layout] = []
+    by_form = _closest_forms(c, declared, forms, layouts)
     now = min(by_form.values())
     out: set[Tile] = set()
     for form, n in by_form.items():
@@ -113,57 +118,112 @@ def _closer(c: list[int], declared: int, forms: Sequence[str]) -> tuple[int, tup
         if form == REGULAR:
             out |= _regular_closer(c, 4 - declared, now)
         elif form == KNITTED_STRAIGHT:
-            for _, tiles, _ in KNITTED_LAYOUTS:
-                rest, missing = _knitted_rest(c, tiles)
-                if len(missing) + regular_shanten(rest, 1 - declared) == now:
+            for rest, missing, count in layouts:
+                if count == now:
                     out.update(missing)
                     out |= {t for t in _regular_closer(rest, 1 - declared, now - len(missing)) if c[t] < 4}
+        elif form == SEVEN_PAIRS:
+            out.update(t for t in range(34) if c[t] % 2)
+        elif form == THIRTEEN_ORPHANS:
+            paired = any(c[t] >= 2 for t in ORPHANS)
+            out.update(t for t in ORPHANS if not c[t] or not paired)
         else:
-            candidates: Sequence[Tile] = range(34)
-            if form == SEVEN_PAIRS:
-                candidates = [t for t in range(34) if c[t] % 2]
-            elif form == THIRTEEN_ORPHANS:
-                candidates = ORPHANS
-            for t in candidates:
-                if c[t] < 4 and t not in out:
-                    c[t] += 1
-                    if _form_shanten(c, declared, form) < now:
-                        out.add(t)
-                    c[t] -= 1
+            out.update(t for t in HONORS if not c[t])
+            held = [sum(1 for t in tiles if c[t]) for _, tiles, _ in KNITTED_LAYOUTS]
+            most = max(held)
+            for k, (_, tiles, _) in enumerate(KNITTED_LAYOUTS):
+                if held[k] == most:
+                    out.update(t for t in tiles if not c[t])
     return now, tuple(sorted(out))
+
+
+def _closest_forms(c: list[int], declared: int, forms: Sequence[str], layouts: list[Layout]) -> dict[str, int]:
+    """The count of checked counts ``c`` in each of ``forms``, exact in those at the closest; the Knitted Straight
+    last, its layouts that may be closest added to ``layouts`` (:func:`_knitted_layouts`)."""
+    by_form = {f: _form_shanten(c, declared, f) for f in forms if f != KNITTED_STRAIGHT}
+    if KNITTED_STRAIGHT in forms:
+        bound = min(by_form.values(), default=NOT_THIS_FORM)
+        by_form[KNITTED_STRAIGHT] = _knitted_layouts(c, declared, bound, layouts)
+    return by_form
+
+
+def _knitted_layouts(c: list[int], declared: int, bound: int, layouts: list[Layout]) -> int:
+    """:func:`knitted_straight_shanten` of checked counts when it is ``bound`` or less (else some count above it),
+    each layout that may count ``bound`` or less added to ``layouts``. The rest of a layout is at best -1 from a set
+    and a pair, so a layout missing more than ``bound + 1`` tiles is passed over: it counts more than ``bound``."""
+    if declared > 1:
+        return NOT_THIS_FORM
+    best = NOT_THIS_FORM
+    for _, tiles, _ in KNITTED_LAYOUTS:
+        if sum(1 for t in tiles if not c[t]) - 1 > bound:
+            continue
+        rest, missing = _knitted_rest(c, tiles)
+        count = len(missing) + regular_shanten(rest, 1 - declared)
+        layouts.append((rest, missing, count))
+        best = min(best, count)
+    return best
 
 
 def _regular_closer(c: list[int], sets: int, now: int) -> set[Tile]:
     """The tiles whose draw brings ``c``, at ``now`` as ``sets`` sets and a pair, closer: only a tile within two
     ranks of a standing tile of its suit (an honour only when it stands) can, for it alone joins a set, a pair or a
-    partial set. A draw changes one suit's (or the honours') block counts: the others' are combined once."""
+    partial set. A draw changes one suit's (or the honours') block counts: the others' are combined once (from the
+    groups before and after it), and each draw's new block counts (:func:`_draws`) are weighed against them without
+    combining."""
     parts = _groups(c)
-    others = [_combine(parts[:g] + parts[g + 1 :]) for g in range(4)]
-    out = set()
-    for t in _near(c):
-        if c[t] >= 4:
-            continue
-        g = t // 9  # a suit, or 3: the honours
-        c[t] += 1
-        part = _suit_blocks(tuple(c[9 * g : 9 * g + 9])) if g < 3 else _honor_blocks(c)
-        c[t] -= 1
-        if _value(_combine([others[g], part]), sets) < now:
-            out.add(t)
+    before = [_EMPTY]  # before[g]: the groups before g combined; after[g]: those after g
+    for g in range(3):
+        before.append(_join(before[g], parts[g]))
+    after = [_EMPTY] * 4
+    for g in (2, 1, 0):
+        after[g] = _join(parts[g + 1], after[g + 1])
+    target = 2 * sets - now  # the value a draw must beat
+    out: set[Tile] = set()
+    for g in range(4):
+        draws = _draws(c, g)
+        if not draws:
+            continue  # no tile of the group stands, or no draw changes its blocks
+        others = _join(before[g], after[g])
+        for part, places in draws:
+            if _best_value(others, part, sets) > target:
+                out.update(9 * g + k for k in places)
     return out
 
 
-def _near(c: list[int]) -> list[Tile]:
-    """The suit tiles within two ranks of a standing tile of their suit, and the honours standing."""
+def _draws(c: list[int], g: int) -> Sequence[tuple[frozenset[Blocks], tuple[int, ...]]]:
+    """The block counts of group ``g`` (a suit, or 3: the honours) after each draw that changes them, with the places
+    in the group (the tile less ``9 * g``) whose draw gives them: a suit's tiles within two ranks of a standing one,
+    a standing honour (fewer than four)."""
+    if g < 3:
+        return _suit_draws(tuple(c[9 * g : 9 * g + 9]))
+    held = _times_held(c)
     out = []
-    for t in range(34):
-        if t >= 27:
-            if c[t]:
-                out.append(t)
-            continue
-        low, rank = t - t % 9, t % 9
-        if any(c[low + r] for r in range(max(0, rank - 2), min(9, rank + 3))):
-            out.append(t)
+    for n in (1, 2, 3):
+        places = tuple(t - 27 for t in HONORS if c[t] == n)
+        if places:
+            held[n] -= 1
+            held[n + 1] += 1
+            out.append((_honors_held(held[2], held[3], held[4]), places))
+            held[n] += 1
+            held[n + 1] -= 1
     return out
+
+
+@lru_cache(maxsize=8192)
+def _suit_draws(suit: tuple[int, ...]) -> tuple[tuple[frozenset[Blocks], tuple[int, ...]], ...]:
+    """For one suit's nine counts, the block counts after each draw near a standing tile that changes them, each
+    with the ranks whose draw gives them."""
+    by_part: dict[frozenset[Blocks], list[int]] = {}
+    now = _suit_blocks(suit)
+    c = list(suit)
+    for r in range(9):
+        if c[r] < 4 and any(c[k] for k in range(max(0, r - 2), min(9, r + 3))):
+            c[r] += 1
+            part = _suit_blocks(tuple(c))
+            c[r] -= 1
+            if part != now:
+                by_part.setdefault(part, []).append(r)
+    return tuple((part, tuple(ranks)) for part, ranks in by_part.items())
 
 
 def _waiting(counts: object, declared: object) -> tuple[list[int], int]:
@@ -204,16 +264,20 @@ def _checked(counts: object, declared: object) -> tuple[list[int], int]:
 def regular_shanten(counts: Sequence[int], sets: int) -> int:
     """Tiles from ready of ``counts`` as ``sets`` sets and a pair (``2 * sets - 2 * complete - partial - pair``,
     partial sets counted up to the sets still missing), from the best split of each suit and honour."""
-    return _value(_combine(_groups(counts)), sets)
+    parts = _groups(counts)
+    return 2 * sets - _best_value(_combine(parts[:3]), parts[3], sets)
 
 
-def _value(best: frozenset[Blocks], sets: int) -> int:
-    """:func:`regular_shanten` of the best block counts of a whole hand."""
+def _best_value(part: frozenset[Blocks], more: frozenset[Blocks], sets: int) -> int:
+    """The value (``2 * sets`` less :func:`regular_shanten`) of two parts of a hand together: the best over each
+    pair of their block counts (as over their :func:`_join`, for the value grows with complete and partial sets)."""
     value = 0
-    for m, t, p in best:
-        m = min(m, sets)
-        value = max(value, 2 * m + min(t, sets - m) + p)
-    return 2 * sets - value
+    for m, t, p in part:
+        for m2, t2, p2 in more:
+            if p + p2 <= 1:
+                whole = min(m + m2, sets)
+                value = max(value, 2 * whole + min(t + t2, sets - whole) + p + p2)
+    return value
 
 
 def _groups(counts: Sequence[int]) -> list[frozenset[Blocks]]:
@@ -222,7 +286,23 @@ def _groups(counts: Sequence[int]) -> list[frozenset[Blocks]]:
 
 
 def _honor_blocks(counts: Sequence[int]) -> frozenset[Blocks]:
-    return _combine([_HONOR_BLOCKS[counts[t]] for t in HONORS])
+    """The best block counts of the honours of ``counts`` (34 counts)."""
+    held = _times_held(counts)
+    return _honors_held(held[2], held[3], held[4])
+
+
+def _times_held(counts: Sequence[int]) -> list[int]:
+    """How many honours ``counts`` holds no times, once, twice, three times and four times."""
+    held = [0] * 5
+    for t in HONORS:
+        held[counts[t]] += 1
+    return held
+
+
+@cache  # at most 120 keys: seven honours
+def _honors_held(twice: int, thrice: int, four: int) -> frozenset[Blocks]:
+    """The best block counts of honours of which ``twice`` are held twice, and so on (a lone honour is no block)."""
+    return _combine([_HONOR_BLOCKS[2]] * twice + [_HONOR_BLOCKS[3]] * thrice + [_HONOR_BLOCKS[4]] * four)
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -278,54 +358,87 @@ def _knitted_rest(counts: Sequence[int], tiles: Sequence[Tile]) -> tuple[list[in
 
 
 def _pareto(options: set[Blocks]) -> frozenset[Blocks]:
-    """The counts not bettered by another with as many complete and partial sets and the same pair."""
-    return frozenset(
-        o for o in options if not any(q != o and q[2] == o[2] and q[0] >= o[0] and q[1] >= o[1] for q in options)
-    )
+    """The counts not bettered by another with as many complete and partial sets and the same pair: in order of
+    complete then partial sets, most first, a count is bettered exactly when one before it with its pair has as
+    many partial sets."""
+    most = [-1, -1]  # the most partial sets seen yet, without the pair and with it
+    kept = []
+    for o in sorted(options, reverse=True):
+        if o[1] > most[o[2]]:
+            most[o[2]] = o[1]
+            kept.append(o)
+    return frozenset(kept)
 
 
 @lru_cache(maxsize=8192)
 def _suit_blocks(suit: tuple[int, ...]) -> frozenset[Blocks]:
-    """Every best block count of one suit's nine counts (or one honour's, as a tuple of one)."""
-    i = next((k for k, n in enumerate(suit) if n), -1)
-    if i < 0:
-        return frozenset({(0, 0, 0)})
+    """Every best block count of one suit's nine counts (or one honour's, as a tuple of one): those of its stretches
+    combined, for no block spans two ranks missing side by side."""
+    stretches = []
+    start = end = -1  # the first and last rank held of the stretch being read
+    for k, n in enumerate(suit):
+        if n:
+            start = k if start < 0 else start
+            end = k
+        elif start >= 0 and k - end == 2:
+            stretches.append(_stretch_blocks(suit[start : end + 1]))
+            start = -1
+    if start >= 0:
+        stretches.append(_stretch_blocks(suit[start : end + 1]))
+    if len(stretches) <= 1:
+        return stretches[0] if stretches else frozenset({(0, 0, 0)})
+    return _combine(stretches)
+
+
+@lru_cache(maxsize=8192)
+def _stretch_blocks(stretch: tuple[int, ...]) -> frozenset[Blocks]:
+    """Every best block count of a stretch of a suit (its first rank held): its first tile in each block it can
+    start, or alone, and the best of the rest."""
     options: set[Blocks] = set()
-    c = list(suit)
-
-    def take(tiles: tuple[int, ...], add: Blocks) -> None:
-        for t in tiles:
-            c[t] -= 1
-        for m, t, p in _suit_blocks(tuple(c)):
-            if p + add[2] <= 1:
-                options.add((m + add[0], t + add[1], p + add[2]))
-        for t in tiles:
-            c[t] += 1
-
-    n = len(suit)
-    if c[i] >= 3:
-        take((i, i, i), (1, 0, 0))
-    if c[i] >= 2:
-        take((i, i), (0, 0, 1))
-        take((i, i), (0, 1, 0))
-    if i + 2 < n and c[i + 1] and c[i + 2]:
-        take((i, i + 1, i + 2), (1, 0, 0))
-    if i + 1 < n and c[i + 1]:
-        take((i, i + 1), (0, 1, 0))
-    if i + 2 < n and c[i + 2]:
-        take((i, i + 2), (0, 1, 0))
-    take((i,), (0, 0, 0))  # the tile left alone
+    c = list(stretch)
+    n = len(c)
+    if c[0] >= 3:
+        _take(c, (0, 0, 0), (1, 0, 0), options)
+    if c[0] >= 2:
+        _take(c, (0, 0), (0, 0, 1), options)
+        _take(c, (0, 0), (0, 1, 0), options)
+    if n > 2 and c[1] and c[2]:
+        _take(c, (0, 1, 2), (1, 0, 0), options)
+    if n > 1 and c[1]:
+        _take(c, (0, 1), (0, 1, 0), options)
+    if n > 2 and c[2]:
+        _take(c, (0, 2), (0, 1, 0), options)
+    _take(c, (0,), (0, 0, 0), options)  # the tile left alone
     return _pareto(options)
 
 
+def _take(c: list[int], ranks: tuple[int, ...], block: Blocks, options: set[Blocks]) -> None:
+    """Add to ``options`` the best block counts of ``c`` with the tiles of ``ranks`` taken out as ``block``."""
+    for r in ranks:
+        c[r] -= 1
+    for m, t, p in _suit_blocks(tuple(c)):
+        if p + block[2] <= 1:
+            options.add((m + block[0], t + block[1], p + block[2]))
+    for r in ranks:
+        c[r] += 1
+
+
 _HONOR_BLOCKS: Final = tuple(_suit_blocks((n,)) for n in range(5))
+_EMPTY: Final = _HONOR_BLOCKS[0]  # no tile: no block
 
 
 def _combine(parts: list[frozenset[Blocks]]) -> frozenset[Blocks]:
     """The best block counts of the whole hand from those of its suits and honours (one pair at most)."""
-    total: frozenset[Blocks] = frozenset({(0, 0, 0)})
+    total = _EMPTY
     for part in parts:
-        if part == _HONOR_BLOCKS[0]:
-            continue
-        total = _pareto({(m + m2, t + t2, p + p2) for m, t, p in total for m2, t2, p2 in part if p + p2 <= 1})
+        total = _join(total, part)
     return total
+
+
+def _join(one: frozenset[Blocks], other: frozenset[Blocks]) -> frozenset[Blocks]:
+    """The best block counts of two parts of a hand together (one pair at most)."""
+    if one == _EMPTY:
+        return other
+    if other == _EMPTY:
+        return one
+    return _pareto({(m + m2, t + t2, p + p2) for m, t, p in one for m2, t2, p2 in other if p + p2 <= 1})
