@@ -43,29 +43,41 @@ def fan_differences(scores: dict[str, Score], profiles: dict[str, Profile]) -> t
     fan order, citing the disputed rulings on which the profiles take different positions: only those that set
     the fan's value when it is scored as often under each; else those behind the fan, and any setting its value.
     A fan no disputed ruling parts cites its own rulings."""
-    fans: dict[int | str, tuple[str, str]] = {}
-    rulings: dict[int | str, list[str]] = {}
-    for s in scores.values():
-        entries: list[FanScore | Excluded] = [*s.fans, *s.excluded]
-        for entry in entries:
-            fans.setdefault(entry.fan, (entry.key, entry.name))
-            rulings.setdefault(entry.fan, []).extend(entry.rulings)
+    points: dict[int | str, dict[str, int]] = {}  # by fan scored anywhere: its points under each profile
+    counts: dict[int | str, dict[str, int]] = {}
+    for p, s in scores.items():
+        for f in s.fans:
+            by = points.setdefault(f.fan, {})
+            by[p] = by.get(p, 0) + f.points
+            n = counts.setdefault(f.fan, {})
+            n[p] = n.get(p, 0) + f.count
     differences = []
-    for fan, (key, name) in sorted(fans.items(), key=lambda item: (str(type(item[0])), item[0])):
-        points = {p: sum(f.points for f in s.fans if f.fan == fan) for p, s in scores.items()}
-        if len(set(points.values())) < 2:
+    for fan in sorted(points, key=lambda fan: (str(type(fan)), fan)):
+        these = {p: points[fan].get(p, 0) for p in scores}
+        if len(set(these.values())) < 2:
             continue
-        counts = {sum(f.count for f in s.fans if f.fan == fan) for s in scores.values()}
+        key, name, rulings = _entries(fan, scores)
         by_value = _point_rulings(fan, profiles)
-        if by_value and len(counts) == 1:
+        if by_value and len({counts[fan].get(p, 0) for p in scores}) == 1:
             disputed = by_value  # scored as often under each profile: only the fan's value differs
         else:
-            disputed = [r for r in dict.fromkeys(rulings[fan]) if r in DISPUTED and _parted(r, profiles)]
+            disputed = [r for r in rulings if r in DISPUTED and _parted(r, profiles)]
             disputed += [r for r in by_value if r not in disputed]
-        cited = tuple(disputed or dict.fromkeys(rulings[fan]))
+        cited = tuple(disputed or rulings)
         positions = {r: {p: profiles[p].position(r) for p in scores} for r in disputed}
-        differences.append(FanDifference(fan, key, name, points, cited, positions))
+        differences.append(FanDifference(fan, key, name, these, cited, positions))
     return tuple(differences)
+
+
+def _entries(fan: int | str, scores: dict[str, Score]) -> tuple[str, str, list[str]]:
+    """A fan's key and name as the first score that scores or excludes it gives them, and the rulings every
+    score cites for it (scored or excluded), each once, in order."""
+    entries: list[FanScore | Excluded] = []
+    for s in scores.values():
+        entries += [f for f in s.fans if f.fan == fan]
+        entries += [e for e in s.excluded if e.fan == fan]
+    rulings = list(dict.fromkeys(r for e in entries for r in e.rulings))
+    return entries[0].key, entries[0].name, rulings
 
 
 def _parted(ruling: str, profiles: dict[str, Profile]) -> bool:

@@ -69,13 +69,16 @@ def compare_grids(grids: dict[str, Waits], loaded: dict[str, Profile] | None = N
     """Side by side: every win whose totals differ between ``grids`` (one per profile, of the same hand, by the
     profile's name); ``loaded`` the profiles by name, needed for one read from a file (a built-in is read here)."""
     profiles = {p: (loaded or {}).get(p) or mcr_profile(p) for p in grids}
+    names = list(grids)
     rows = [g.waits for g in grids.values()]
     differences = []
     for k, first in enumerate(rows[0]):
+        tiles = [row[k] for row in rows]
         for way in WAY_NAMES:
-            scores = {p: _way(rows[i][k], way) for i, p in enumerate(grids)}
-            if len({s.total for s in scores.values() if s is not None}) > 1 or _some_missing(scores):
-                present = {p: s for p, s in scores.items() if s is not None}
+            found = [_way(t, way) for t in tiles]
+            present = {p: s for p, s in zip(names, found, strict=True) if s is not None}
+            # totals that differ, or a last-of-kind score kept under some profiles only (it changes the score there)
+            if len({s.total for s in present.values()}) > 1 or 0 < len(present) < len(found):
                 differences.append(
                     WinDifference(
                         name(first.tile),
@@ -86,11 +89,6 @@ def compare_grids(grids: dict[str, Waits], loaded: dict[str, Profile] | None = N
                     )
                 )
     return WaitsComparison(grids, tuple(differences))
-
-
-def _some_missing(scores: dict[str, Score | None]) -> bool:
-    """Whether the last-of-kind score is kept under some profiles only (it changes the score there alone)."""
-    return len({s is None for s in scores.values()}) > 1
 
 
 def _way(row: WaitTile, way: str) -> Score | None:
