@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
+from .arrange import arrangements
 from .babcock.score import score_hand as score_babcock
 from .caches import new_cache, remember
 from .canonical import read_common_text
@@ -46,18 +47,33 @@ def score(hand: object, profile: object, ruleset: object, overrides: Overrides |
         message = "unknown rule set %(ruleset)s: supported are %(rulesets)s"
         raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
     if overrides is None:
-        read: tuple[Hand, str | None] | None = None
-        if isinstance(hand, str):
-            read = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
-            if read is None:  # the careful reader, which says what is wrong (or reads what the common case does not)
-                read = (read_carefully(hand), None) if len(hand) <= MAX_LENGTH else parse_text(hand)
-        else:
-            read = (checked(hand), None)
-        h, text = read
+        h, text = _read(hand)
         facts = HandFacts(h)  # what the checks and the scorer both read, made once
         validate_fields(facts, facts.counts, facts.top)
         return score_hand(h, _mcr_profile(DEFAULT if profile is None else profile), text, facts)
     return score_hand(_situated(hand, overrides), _mcr_profile(DEFAULT if profile is None else profile))
+
+
+def score_under(hand: str, profiles: list[str]) -> list[Score]:
+    """The MCR scores of the hand text ``hand`` under each of ``profiles`` (names or paths), in order: what
+    ``score(hand, p, "mcr", None)`` gives for each, the hand read, checked and arranged once for all of them (the
+    wait list scores every win it tries under every profile it compares)."""
+    h, text = _read(hand)
+    facts = HandFacts(h)
+    validate_fields(facts, facts.counts, facts.top)
+    arranged = arrangements(h, facts.concealed_counts, facts.declared)
+    return [score_hand(h, _mcr_profile(p), text, facts, arranged) for p in profiles]
+
+
+def _read(hand: object) -> tuple[Hand, str | None]:
+    """A hand given as text (read, and its canonical text when the common reader reads it) or as a
+    :class:`Hand` (checked)."""
+    if not isinstance(hand, str):
+        return checked(hand), None
+    read: tuple[Hand, str | None] | None = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
+    if read is None:  # the careful reader, which says what is wrong (or reads what the common case does not)
+        read = (read_carefully(hand), None) if len(hand) <= MAX_LENGTH else parse_text(hand)
+    return read
 
 
 _profiles: Final[dict[str, Profile]] = new_cache()

@@ -191,18 +191,27 @@ def _sets_text(reading: Reading, hits: Hits) -> tuple[str, ...]:
     return tuple(sets)
 
 
-def score_hand(hand: Hand, profile: Profile, text: str | None = None, facts: HandFacts | None = None) -> Score:
+def score_hand(
+    hand: Hand,
+    profile: Profile,
+    text: str | None = None,
+    facts: HandFacts | None = None,
+    arranged: list[Arrangement] | None = None,
+) -> Score:
     """Score a validated hand under a resolved profile: the best reading and every other reading of the
-    same total that lists other fans (see :func:`best_readings`). ``text``: the hand's canonical text, and
-    ``facts`` its :class:`HandFacts`, when the caller has them."""
+    same total that lists other fans (see :func:`best_readings`). ``text``: the hand's canonical text, ``facts``
+    its :class:`HandFacts` and ``arranged`` its :func:`~scorer.arrange.arrangements`, when the caller has them
+    (none depends on the profile: one hand scored under several profiles shares them)."""
     if facts is None:
         facts = HandFacts(hand)
+    if arranged is None:
+        arranged = arrangements(hand, facts.concealed_counts, facts.declared)
     rules = rules_for(profile)
     preferred: list[Reading] = []  # each arrangement with its preferred choice of set-combination fans
     others: list[Reading] = []  # the same arrangements with the other choices of equal points
     per_hand: dict[int, Hits] = {}
     seen: list[tuple[View, list[SetFans]]] = []
-    for arr in arrangements(hand, facts.concealed_counts, facts.declared):
+    for arr in arranged:
         known = _same_sets(seen, arr) if seen else None
         if known:  # the same sets with the winning tile in another of them: only the wait fans can differ
             view, choices = known

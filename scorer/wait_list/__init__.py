@@ -16,12 +16,10 @@ once and shows what ``to_dict()`` gives. Modules: :mod:`.reading` (the hand of 1
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..errors import MjrefError, ProfileError
 from ..profiles import DEFAULT, Profile, builtin_names, mcr_profile
 from .compare import FanDifference, WaitsComparison, WinDifference, compare_grids
-from .grid import Waits, WaitTile, wait_grid
+from .grid import Waits, WaitTile, wait_grids
 from .reading import WaitingHand, read_waiting
 
 MAX_PROFILES = 12  # profiles compared at once
@@ -40,7 +38,7 @@ def waits(
         )
     hand = read_waiting(text)
     if profiles is None:
-        return wait_grid(hand, _profile_ref(DEFAULT if profile is None else profile))
+        return wait_grids(hand, [_profile_ref(DEFAULT if profile is None else profile)])[0]
     if profile is not None:
         raise MjrefError("give either profile or profiles, not both", code="profile")
     if not isinstance(profiles, list | tuple):
@@ -50,19 +48,13 @@ def waits(
     if not 1 <= len(profiles) <= MAX_PROFILES:
         raise ProfileError("profiles: expected 1 to %(most)s profiles, not %(n)s", most=MAX_PROFILES, n=len(profiles))
     refs = [_profile_ref(p) for p in profiles]
-    grids: dict[str, Waits] = {}
     loaded: dict[str, Profile] = {}
     for ref in refs:
-        first = next(iter(grids.values()), None)
-        if first is not None and not first.ready:  # no winning tile: the distance and useful tiles are the tiles'
-            grid = replace(first, profile=mcr_profile(ref).name)
-        else:
-            grid = wait_grid(hand, ref)
-        if grid.profile in grids:
-            raise ProfileError("profiles: %(profile)s is named twice", profile=grid.profile)
-        grids[grid.profile] = grid
-        loaded[grid.profile] = mcr_profile(ref)
-    return compare_grids(grids, loaded)
+        found = mcr_profile(ref)
+        if found.name in loaded:
+            raise ProfileError("profiles: %(profile)s is named twice", profile=found.name)
+        loaded[found.name] = found
+    return compare_grids({g.profile: g for g in wait_grids(hand, refs)}, loaded)
 
 
 def _profile_ref(profile: object) -> str:

@@ -1,7 +1,8 @@
 """The wait list of one hand under one profile: each winning tile with its score on a discard and self-drawn.
 
-Each tile that completes the 13 tiles (:func:`scorer.wait.waiting_mask`, every MCR form) is scored by
-:func:`scorer.score` itself, as the complete hand it makes, on a discard and self-drawn; and, when no copy of it
+Each tile that completes the 13 tiles (:func:`scorer.wait.waiting_mask`, every MCR form) is scored by the scorer
+itself (:func:`scorer.entry.score_under`, as :func:`scorer.score` scores it), as the complete hand it makes, on a
+discard and self-drawn; and, when no copy of it
 stands in the hand, also as the last tile of its kind, kept when that changes the score. A tile whose four copies
 the hand already holds, in its standing tiles and its sets, is no wait: there is no fifth copy to win on (rulings
 ``wait-only-one-winning-tile``, where the profiles part on what that does to the wait fans, and
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..entry import score
+from ..entry import score_under
 from ..profiles import mcr_profile
 from ..result import FanScore, Score
 from ..shanten import shanten_and_useful_tiles
@@ -98,15 +99,17 @@ class Waits:
         }
 
 
-def wait_grid(hand: WaitingHand, profile: str) -> Waits:
-    """The wait list of ``hand`` under ``profile`` (a name or path the scorer reads)."""
+def wait_grids(hand: WaitingHand, profiles: list[str]) -> list[Waits]:
+    """The wait list of ``hand`` under each of ``profiles`` (names or paths the scorer reads), in order: each win
+    read and arranged once for all of them (:func:`scorer.entry.score_under`)."""
+    names = [mcr_profile(p).name for p in profiles]
     held = hand.all_counts()
     mask = waiting_mask(hand.as_hand())
     if not mask:
         count, tiles = shanten_and_useful_tiles(hand.standing_counts(), len(hand.melds))
         useful = tuple((t, 4 - held[t]) for t in tiles if held[t] < 4)  # a tile whose four copies it holds: none left
-        return Waits(mcr_profile(profile).name, hand.text, count, (), (), useful)
-    rows: list[WaitTile] = []
+        return [Waits(n, hand.text, count, (), (), useful) for n in names]
+    rows: list[list[WaitTile]] = [[] for _ in profiles]
     exhausted: list[Tile] = []
     standing = hand.standing
     for t in range(34):
@@ -115,19 +118,24 @@ def wait_grid(hand: WaitingHand, profile: str) -> Waits:
         if held[t] >= 4:
             exhausted.append(t)
             continue
-        rows.append(_wait_tile(hand, t, profile, t in standing, 4 - held[t]))
-    name_ = rows[0].discard.profile if rows else mcr_profile(profile).name
-    return Waits(name_, hand.text, 0, tuple(rows), tuple(exhausted), ())
+        for row, tile in zip(rows, _wait_tiles(hand, t, profiles, t in standing, 4 - held[t]), strict=True):
+            row.append(tile)
+    return [Waits(n, hand.text, 0, tuple(row), tuple(exhausted), ()) for n, row in zip(names, rows, strict=True)]
 
 
-def _wait_tile(hand: WaitingHand, t: Tile, profile: str, standing: bool, unseen: int) -> WaitTile:
-    discard = score(hand.candidate(t), profile, "mcr", None)
-    drawn = score(hand.candidate(t, self_drawn=True), profile, "mcr", None)
-    last: tuple[Score, Score] | None = None
+def _wait_tiles(hand: WaitingHand, t: Tile, profiles: list[str], standing: bool, unseen: int) -> list[WaitTile]:
+    """The winning tile ``t`` under each profile: its wins on a discard and self-drawn, and as the last of its kind
+    where that changes the score."""
+    discards = score_under(hand.candidate(t), profiles)
+    drawn = score_under(hand.candidate(t, self_drawn=True), profiles)
+    lasts: list[tuple[Score, Score] | None] = [None] * len(profiles)
     if not standing:  # the last of its kind: the other three copies shown, none in the hand's own standing tiles
-        last_discard = score(hand.candidate(t, last_of_kind=True), profile, "mcr", None)
-        last_drawn = score(hand.candidate(t, self_drawn=True, last_of_kind=True), profile, "mcr", None)
-        if last_discard.total != discard.total or last_drawn.total != drawn.total:
-            last = (last_discard, last_drawn)
-    wait_fan = next((f for f in discard.fans if f.key in WAIT_FANS), None)
-    return WaitTile(t, discard, drawn, last, wait_fan, unseen)
+        last_discards = score_under(hand.candidate(t, last_of_kind=True), profiles)
+        last_drawn = score_under(hand.candidate(t, self_drawn=True, last_of_kind=True), profiles)
+        for k, (d, w, ld, lw) in enumerate(zip(discards, drawn, last_discards, last_drawn, strict=True)):
+            if ld.total != d.total or lw.total != w.total:
+                lasts[k] = (ld, lw)
+    return [
+        WaitTile(t, d, w, last, next((f for f in d.fans if f.key in WAIT_FANS), None), unseen)
+        for d, w, last in zip(discards, drawn, lasts, strict=True)
+    ]
