@@ -164,7 +164,7 @@ def _offline(site_packages: Path, code: str) -> dict:
 def test_the_exported_pages_wheel_draws_the_grid(tmp_path: Path) -> None:
     built = write_wheel(tmp_path / "py", _settings(load_profile("green-book"), "w.whl"))
     with zipfile.ZipFile(built) as z:
-        assert {"web/waits.py", "web/templates/_mjref_waits.html", "scorer/wait_list/grid.py"} <= set(z.namelist())
+        assert {"web/waits.py", "web/waits_table.py", "scorer/wait_list/grid.py"} <= set(z.namelist())
         z.extractall(tmp_path / "site-packages")
     en = _offline(tmp_path / "site-packages", f"m.score_page({README_HAND!r}, '', '', 'en')")
     assert en["status"] == 200 and en["waits"] is True and en["data"] == cli_json(README_HAND)

@@ -46,12 +46,16 @@ def link(href: str, text: str) -> str:
     return f'<a href="{escape_text(href)}">{escape_text(text)}</a>'
 
 
+COUNTS_KEPT = 200  # counts below this have their message kept (a wait grid writes "3 left" dozens of times)
+
+
 def direct_gettext(catalogue: Any) -> dict[str, Callable[..., Markup]]:
     """``_``, ``gettext``, ``ngettext`` and ``pgettext`` doing what Jinja's newstyle gettext does with autoescaping
     on: the translation is markup, the params are escaped into it, the message is always %-formatted, and ``num``
     and ``context`` are params too. In one call: Jinja's own go through two or three of its ``Context.call``
-    each (``_`` calls ``gettext``, which calls the catalogue's), and a page makes dozens. The parameters are
-    positional only, as Jinja's are, so that a message's param may be called ``message`` or ``context``.
+    each (``_`` calls ``gettext``, which calls the catalogue's), and a page makes dozens. A message with no params,
+    or with a small count alone, is made once. The parameters are positional only, as Jinja's are, so that a
+    message's param may be called ``message`` or ``context``.
 
     >>> _ = direct_gettext(translations("zh"))["_"]
     >>> _("error: %(message)s", message="<b>"), _("100%% sure")
@@ -68,9 +72,17 @@ def direct_gettext(catalogue: Any) -> dict[str, Callable[..., Markup]]:
             text = constant[message] = Markup(catalogue.gettext(message)) % params
         return text
 
+    counted: dict[tuple[str, str, int], Markup] = {}  # a count's message ("3 left") without other params: made once
+
     def ngettext(singular: str, plural: str, num: int, /, **params: Any) -> Markup:
-        params.setdefault("num", num)
-        return Markup(catalogue.ngettext(singular, plural, num)) % params
+        if params or type(num) is not int or not 0 <= num < COUNTS_KEPT:
+            params.setdefault("num", num)
+            return Markup(catalogue.ngettext(singular, plural, num)) % params
+        key = (singular, plural, num)
+        text = counted.get(key)
+        if text is None:
+            text = counted[key] = Markup(catalogue.ngettext(singular, plural, num)) % {"num": num}
+        return text
 
     def pgettext(context: str, message: str, /, **params: Any) -> Markup:
         params.setdefault("context", context)

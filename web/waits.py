@@ -1,12 +1,13 @@
 """The score page's wait grid (听牌): a hand of 13 tiles answered with every tile that completes it and what a
-win on each would score (:func:`scorer.waits`), laid out for the template partial ``_mjref_waits.html``.
+win on each would score (:func:`scorer.waits`), laid out for :func:`web.waits_table.waits_section` to draw.
 
 Shared by the server's page (:mod:`web.waits_page`) and the exported page that runs in the browser
 (:mod:`web.export.in_browser`, on Pyodide): only the scorer, :mod:`kb.i18n` and :mod:`web.tiles`, no Datasette.
 
 >>> held_tiles("1113333m456p789p"), held_tiles("[123m,1]456p789s5s5s"), held_tiles("1z1z1z?")
 (13, 11, None)
->>> view = waits_view(waits_data("1113333m456p789p", {"green-book": "green-book"}), "zh")
+>>> refs = {"green-book": "green-book"}
+>>> view = waits_view(waits_result("1113333m456p789p", refs), refs, "zh")
 >>> [(r["face"]["title"], r["discard"]["query"]) for r in view["grids"][0]["rows"]]
 [('二万', {'hand': '1113333m456789p2m|EE0000', 'profile': 'green-book'})]
 """
@@ -20,8 +21,10 @@ from kb.i18n import fan_name
 from scorer.errors import MjrefError
 from scorer.notation import parse_text
 from scorer.profiles import load_profile
+from scorer.result import Score
 from scorer.tiles import N_KINDS, name
-from scorer.wait_list import waits
+from scorer.wait_list import Waits, WaitsComparison, WaitTile, waits
+from scorer.wait_list.grid import EXHAUSTED
 from scorer.wait_list.reading import TILES_WAITING
 
 from .tiles import hand_layout, tile_face
@@ -45,66 +48,82 @@ def is_waiting(text: str) -> bool:
     return held_tiles(text) == TILES_WAITING
 
 
-def waits_data(hand: str, refs: Mapping[str, str]) -> dict[str, Any]:
-    """The library's JSON (what ``mjref waits --json`` prints) for ``hand`` under ``refs`` (the site's name of a
-    profile: the name or file the scorer reads), one grid or several side by side; each profile under the site's
-    name for it (a house profile's file is never shown)."""
-    names = list(refs)
-    if len(names) == 1:
-        data: dict[str, Any] = waits(hand, profile=refs[names[0]]).to_dict()
-        data["profile"] = names[0]
+def waits_result(hand: str, refs: Mapping[str, str]) -> Waits | WaitsComparison:
+    """The scorer's wait list of ``hand`` under ``refs`` (the site's name of a profile: the name or file the
+    scorer reads): one grid, or several side by side."""
+    paths = list(refs.values())
+    return waits(hand, profile=paths[0]) if len(paths) == 1 else waits(hand, profiles=paths)
+
+
+def _site_names(result: Waits | WaitsComparison, refs: Mapping[str, str]) -> dict[str, str]:
+    """The site's name of each profile the scorer named (a house profile's file is never shown)."""
+    if isinstance(result, Waits):
+        return {result.profile: next(iter(refs))}
+    return {load_profile(path).name: n for n, path in refs.items()}
+
+
+def waits_data(hand: str, refs: Mapping[str, str], result: Waits | WaitsComparison | None = None) -> dict[str, Any]:
+    """The library's JSON (what ``mjref waits --json`` prints) for ``hand`` under ``refs`` (:func:`waits_result`,
+    or its ``result`` when the caller has it), each profile under the site's name for it."""
+    result = waits_result(hand, refs) if result is None else result
+    label = _site_names(result, refs)
+    data: dict[str, Any] = result.to_dict()
+    if isinstance(result, Waits):
+        data["profile"] = label[result.profile]
         return data
-    data = waits(hand, profiles=[refs[n] for n in names]).to_dict()
-    label = {load_profile(refs[n]).name: n for n in names}
-    data["profiles"] = names
+    data["profiles"] = list(refs)
     data["grids"] = {label[p]: {**g, "profile": label[p]} for p, g in data["grids"].items()}
-    for d in data["differences"]:
-        for key in ("totals", "meets_minimum"):
-            d[key] = {label[p]: v for p, v in d[key].items()}
-        for f in d["fans"]:
-            f["points"] = {label[p]: v for p, v in f["points"].items()}
-            f["positions"] = {r: {label[p]: pos for p, pos in by.items()} for r, by in f["positions"].items()}
+    data["differences"] = [_relabelled(d, label) for d in data["differences"]]
     return data
 
 
-def _win(win: dict[str, Any], profile: str) -> dict[str, Any]:
+def _relabelled(d: dict[str, Any], label: Mapping[str, str]) -> dict[str, Any]:
+    """A difference's JSON (:meth:`scorer.wait_list.WinDifference.to_dict`) with the site's names of profiles."""
+    for key in ("totals", "meets_minimum"):
+        d[key] = {label[p]: v for p, v in d[key].items()}
+    for f in d["fans"]:
+        f["points"] = {label[p]: v for p, v in f["points"].items()}
+        f["positions"] = {r: {label[p]: pos for p, pos in by.items()} for r, by in f["positions"].items()}
+    return d
+
+
+def _win(s: Score, profile: str) -> dict[str, Any]:
     """One way of winning as a grid cell: its total, whether it falls below the minimum, and the score page's
     query for that win (the 14 tiles with the suffix that says how it was won)."""
-    return {"total": win["total"], "false_win": win["false_win"], "query": {"hand": win["hand"], "profile": profile}}
+    return {"total": s.total, "false_win": not s.meets_minimum, "query": {"hand": s.hand, "profile": profile}}
 
 
-def _row(row: dict[str, Any], profile: str, lang: str) -> dict[str, Any]:
-    fan = row["wait_fan"]
-    last = row["last_of_kind"]
+def _row(row: WaitTile, profile: str, lang: str) -> dict[str, Any]:
+    fan = row.wait_fan
+    last = row.last_of_kind
     return {
-        "tile": row["tile"],
-        "face": tile_face(TILE_OF[row["tile"]], lang),
-        "unseen": row["unseen"],
-        "discard": _win(row["discard"], profile),
-        "self_drawn": _win(row["self_drawn"], profile),
-        "last_of_kind": None if last is None else {w: _win(last[w], profile) for w in WAYS},
-        "wait_fan": None if fan is None else {**fan, "name": fan_name(fan["fan"], fan["name"], lang)},
+        "tile": name(row.tile),
+        "face": tile_face(row.tile, lang),
+        "unseen": row.unseen,
+        "discard": _win(row.discard, profile),
+        "self_drawn": _win(row.self_drawn, profile),
+        "last_of_kind": None if last is None else {w: _win(s, profile) for w, s in zip(WAYS, last, strict=True)},
+        "wait_fan": None if fan is None else {**fan.to_dict(), "name": fan_name(fan.fan, fan.name, lang)},
     }
 
 
-def grid_view(grid: dict[str, Any], lang: str) -> dict[str, Any]:
-    """One profile's grid as the partial draws it: rows of tiles with their wins, the exhausted tiles, and for a
-    hand not ready its distance and the useful tiles."""
-    profile = grid["profile"]
-    rows = [_row(r, profile, lang) for r in grid["waits"]]
+def grid_view(grid: Waits, profile: str, lang: str) -> dict[str, Any]:
+    """One profile's grid (``profile``: the site's name for it) as the partial draws it: rows of tiles with their
+    wins, the exhausted tiles, and for a hand not ready its distance and the useful tiles."""
+    rows = [_row(r, profile, lang) for r in grid.waits]
     return {
         "profile": profile,
-        "hand": grid["hand"],
-        "ready": grid["ready"],
-        "shanten": grid["shanten"],
+        "hand": grid.hand,
+        "ready": grid.ready,
+        "shanten": grid.shanten,
         "rows": rows,
-        "unseen": grid["unseen"],
+        "unseen": sum(r.unseen for r in grid.waits),
         "any_last": any(r["last_of_kind"] for r in rows),
-        "any_false_win": any(r[w]["false_win"] for r in rows for w in WAYS),
-        "exhausted": [tile_face(TILE_OF[e["tile"]], lang) for e in grid["exhausted"]],
-        "exhausted_rulings": grid["exhausted"][0]["rulings"] if grid["exhausted"] else [],
-        "useful": [{"face": tile_face(TILE_OF[u["tile"]], lang), "unseen": u["unseen"]} for u in grid["useful"]],
-        "useful_unseen": grid["useful_unseen"],
+        "any_false_win": any(r.false_win for r in grid.waits),
+        "exhausted": [tile_face(t, lang) for t in grid.exhausted],
+        "exhausted_rulings": list(EXHAUSTED) if grid.exhausted else [],
+        "useful": [{"face": tile_face(t, lang), "unseen": n} for t, n in grid.useful],
+        "useful_unseen": sum(n for _, n in grid.useful),
         "false_win_rulings": FALSE_WIN_RULINGS,
     }
 
@@ -122,19 +141,25 @@ def _difference(d: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**d, "face": tile_face(TILE_OF[d["tile"]], lang), "fans": fans}
 
 
-def waits_view(data: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """What the partial draws from :func:`waits_data`'s JSON: ``grids`` (one, or one a profile side by side) and
-    the ``differences`` between the profiles (each fan's points and the disputed rulings that part them)."""
-    if "grids" not in data:
-        grids, differences, profiles = [grid_view(data, lang)], [], [data["profile"]]
+def waits_view(result: Waits | WaitsComparison, refs: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
+    """What the partial draws from the scorer's wait list (:func:`waits_result` under ``refs``): ``grids`` (one,
+    or one a profile side by side) and the ``differences`` between the profiles (each fan's points and the
+    disputed rulings that part them), each profile under the site's name. Read from the scorer's results, not
+    from their JSON: the page shows a few numbers of each win, and the JSON of every win costs the page more
+    than drawing it."""
+    label = _site_names(result, refs)
+    if isinstance(result, Waits):
+        grids, differences = [grid_view(result, label[result.profile], lang)], []
+        hand = result.hand
     else:
-        grids = [grid_view(data["grids"][p], lang) for p in data["profiles"]]
-        differences, profiles = [_difference(d, lang) for d in data["differences"]], data["profiles"]
+        grids = [grid_view(g, label[p], lang) for p, g in result.grids.items()]
+        differences = [_difference(_relabelled(d.to_dict(), label), lang) for d in result.differences]
+        hand = result.first.hand
     return {
-        "layout": waiting_layout(data["hand"], lang),
+        "layout": waiting_layout(hand, lang),
         "grids": grids,
         "differences": differences,
-        "profiles": profiles,
+        "profiles": [g["profile"] for g in grids],
     }
 
 

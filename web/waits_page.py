@@ -15,7 +15,7 @@ from .house import profiles
 from .respond import respond
 from .score_checks import grid_refs
 from .urls import lang_of
-from .waits import waits_data, waits_view
+from .waits import waits_data, waits_result, waits_view
 
 
 def _error(e: Exception, request: Any, lang: str) -> str:
@@ -31,13 +31,16 @@ async def waits_answer(datasette: Any, request: Any, form: dict[str, Any], choic
     lang = lang_of(request)
     hand, profile, spec = form["hand"], form["profile"], form["compare"]
     try:
-        data = waits_data(hand, grid_refs(hand, profile, spec, choices))
+        refs = grid_refs(hand, profile, spec, choices)
+        result = waits_result(hand, refs)
     except Exception as e:
         error = _error(e, request, lang)
         body = {"error": error, "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", body, status=400, result=None, form=form)
-    view = waits_view(data, lang)
-    return await respond(datasette, request, "mjref_score.html", data, result=None, error=None, form=form, waits=view)
+    if request.url_vars.get("format") == "json":  # the page's JSON: the library's
+        return await respond(datasette, request, "mjref_score.html", waits_data(hand, refs, result))
+    view = waits_view(result, refs, lang)
+    return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form, waits=view)
 
 
 async def waits_json(datasette: Any, request: Any) -> Response:

@@ -1,14 +1,16 @@
-"""The wait grid's tables as HTML: for each profile (:func:`wait_grid`), each winning tile with its totals on a
-discard, self-drawn and as the last of its kind (each a link to that win's full score) and the wait fan it earns,
-or a hand's distance from ready and its useful tiles; and the wins the profiles score differently
-(:func:`wait_differences`). The partial ``_mjref_waits.html`` calls both, on the server's score page and the
-exported one.
+"""The wait grid's section of the score page as HTML (:func:`waits_section`, which the partial
+``_mjref_score_answer.html`` calls, on the server's score page and the exported one): the 13 tiles; for each
+profile (:func:`wait_grid`), each winning tile with its totals on a discard, self-drawn and as the last of its
+kind (each a link to that win's full score) and the wait fan it earns, or a hand's distance from ready and its
+useful tiles; the wins the profiles score differently (:func:`wait_differences`); links to the hand under each
+profile.
 
 Made here rather than by template macros, as :mod:`web.breakdown` is: the grid under every profile draws a few
 dozen rows of four linked cells, and a macro call for each cell, label and link cost the page more than scoring
-every win did. Every value is escaped (:func:`web.markup.escape_text`); the labels are the catalogue's, as the
-templates' ``_()`` gives them. ``score_url`` and ``fan_url`` are the page's URL makers (:mod:`web.urls`, or the
-offline page's own).
+every win did (and the section's own macro, with its caller, a sixth of the page). Every value is escaped
+(:func:`web.markup.escape_text`); the labels are the catalogue's, as the templates' ``_()`` gives them.
+``score_url``, ``fan_url`` and ``ruling_url`` are the page's URL makers (:mod:`web.urls`, or the offline page's
+own).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class _GridLabels:
 
     def __init__(self, lang: str) -> None:
         gettext, self.ngettext = labels(lang).gettext, labels(lang).ngettext
+        self.gettext = gettext
         _ = gettext  # named as Babel's extractor finds the messages
         self.caption = str(_("Each winning tile under %(profile)s", profile="%(profile)s"))
         note = f'<span class="th-note">{_("on a discard / self-drawn")}</span>'
@@ -58,6 +61,10 @@ class _GridLabels:
         }
         self.false_win = str(_("(below the minimum: a false win)"))
         self.same, self.none = str(_("the same")), str(_("none"))
+        self.standing = str(_("standing"))
+        self.differ = str(_("Where the profiles differ"))
+        self.same_everywhere = str(_("Every profile gives every win the same total."))
+        self.same_hand, self.all_of_them = str(_("The same hand under:")), str(_("all of them side by side"))
         self.comma, self.colon, self.semicolon = labels(lang).comma, str(_(": ")), str(_("; "))
         self.in_brackets = str(_(" (%(rulings)s)", rulings="%(rulings)s"))
         self.way_names = {
@@ -230,7 +237,90 @@ def _fan_difference(f: Mapping[str, Any], fan_url: Url, ruling_url: Url, labels_
     return f"{link(fan_url(f['key']), f['name'])}{labels_.colon}{points}{rulings}"
 
 
+def waits_section(
+    v: Mapping[str, Any], form: Mapping[str, Any], score_url: Url, fan_url: Url, ruling_url: Url, lang: str = "en"
+) -> Markup:
+    """The score page's answer to a hand of 13 (:func:`web.waits.waits_view`): the hand, each profile's grid (the
+    one of ``form``'s profile open), where the profiles differ, and links to the same hand under each profile of
+    ``form``."""
+    labels_ = _grid_labels(lang)
+    grids = v["grids"]
+    out = [
+        '<section class="result waits" id="waits">',
+        f"<h2 data-land>{labels_.gettext('What %(hand)s waits on', hand=grids[0]['hand'])}</h2>",
+        _waiting_hand(v["layout"], labels_, lang),
+    ]
+    if len(grids) == 1:
+        out.append(f"<h3>{_under(grids[0]['profile'], labels_, lang)}</h3>")
+        out.append(wait_grid(grids[0], score_url, fan_url, ruling_url, lang))
+    else:
+        current = form["profile"]
+        for k, g in enumerate(grids):
+            opened = g["profile"] == current or (k == 0 and current not in v["profiles"])
+            out += [
+                f'<details class="wait-profile" id="waits-{escape_text(g["profile"])}"{" open" if opened else ""}>',
+                f"<summary>{_under(g['profile'], labels_, lang)}</summary>",
+                wait_grid(g, score_url, fan_url, ruling_url, lang),
+                "</details>",
+            ]
+        if grids[0]["ready"]:
+            out.append(f'<h3 id="waits-differ">{labels_.differ}</h3>')
+            if not v["differences"]:
+                out.append(f"<p>{labels_.same_everywhere}</p>")
+            differences = wait_differences(v["differences"], fan_url, ruling_url, lang)
+            out.append(f'<ul class="wait-differences">{differences}</ul>')
+    out += [_other_profiles(form, score_url, labels_, lang), "</section>"]
+    return Markup("\n".join(out))
+
+
+def _under(profile: str, labels_: _GridLabels, lang: str) -> str:
+    return str(labels_.gettext("Under %(profile)s", profile=profile_name(profile, lang)))
+
+
+def _waiting_hand(layout: Mapping[str, Any] | None, labels_: _GridLabels, lang: str) -> str:
+    """The 13 tiles (:func:`web.waits.waiting_layout`): the declared sets, the standing tiles, the winds and
+    flowers."""
+    if not layout:
+        return ""
+    sets = "".join(
+        f'<span class="set {escape_text(m["kind"])}{" concealed" if m["concealed"] else ""}" '
+        f'title="{escape_text(m["label"])}"><span class="tiles">{tiles_html(m["tiles"], lang=lang)}</span>'
+        f'<span class="set-label">{escape_text(m["label"])}</span></span>'
+        for m in layout["melds"]
+    )
+    winds = labels_.gettext(
+        "Prevalent wind %(prevalent)s, seat wind %(seat)s", prevalent=layout["prevalent"], seat=layout["seat"]
+    )
+    flowers = layout["flowers"]
+    if flowers:
+        winds += labels_.comma + labels_.ngettext("%(num)s flower", "%(num)s flowers", flowers)
+    return (
+        f'<div class="hand">{sets}<span class="set standing"><span class="tiles">'
+        f'{tiles_html(layout["standing"], lang=lang)}</span><span class="set-label">{labels_.standing}</span></span>'
+        f'</div>\n<p class="situation">{winds}{labels_.stop}</p>'
+    )
+
+
+def _other_profiles(form: Mapping[str, Any], score_url: Url, labels_: _GridLabels, lang: str) -> str:
+    """Links to the same hand under each of the form's profiles (and, one profile shown, all side by side)."""
+    hand, current, compare = form["hand"], form["profile"], form["compare"]
+    links = [
+        _anchor(score_url({"hand": hand, "profile": p}), profile_name(p, lang))
+        for p in form["profiles"]
+        if p != current or compare
+    ]
+    if not compare:
+        everything = score_url({"hand": hand, "profile": current, "compare": "all"}) + "#waits"
+        links.append(_anchor(everything, labels_.all_of_them))
+    return f'<p class="other-profiles">{labels_.same_hand} {" · ".join(links)}</p>'
+
+
+def _anchor(href: str, text: str) -> str:
+    """A link to a page of this hand (not :func:`web.markup.link`, which keeps the links that recur)."""
+    return f'<a href="{escape_text(href)}">{escape_text(text)}</a>'
+
+
 def template_globals(lang: str) -> dict[str, Callable[..., Any]]:
     """The wait grid's rows and the differences between profiles, drawn in ``lang``, as the templates call them
     (:func:`web.respond.site_templates`)."""
-    return {"wait_grid": partial(wait_grid, lang=lang), "wait_differences": partial(wait_differences, lang=lang)}
+    return {"waits_section": partial(waits_section, lang=lang)}

@@ -154,7 +154,7 @@ def answer(fields: dict[str, str], lang: str = "en", url: str = "") -> dict[str,
     from web.qr import qr_data_url
     from web.score_answer import score_answer
     from web.score_checks import grid_refs
-    from web.waits import is_waiting, waits_data, waits_view
+    from web.waits import is_waiting, waits_data, waits_result, waits_view
 
     form = _form(fields)
     offered: dict[str, str] = site()["profiles"]  # name: rule set
@@ -175,8 +175,9 @@ def answer(fields: dict[str, str], lang: str = "en", url: str = "") -> dict[str,
         if choice_error is not None:
             raise choice_error
         if form["ruleset"] == "mcr" and not claimed and is_waiting(form["hand"]):  # 13 tiles: the wait grid
-            data = waits_data(form["hand"], grid_refs(form["hand"], form["profile"], form["compare"], choices))
-            views = {"waits": waits_view(data, lang)}
+            refs = grid_refs(form["hand"], form["profile"], form["compare"], choices)
+            found = waits_result(form["hand"], refs)
+            data, views = waits_data(form["hand"], refs, found), {"waits": waits_view(found, refs, lang)}
         else:
             data, views = score_answer(form, choices, *facts(lang), lang)
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line

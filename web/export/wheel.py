@@ -1,10 +1,10 @@
 """The wheel the exported score page installs in Pyodide: mjref's own ``scorer`` (the same files as the installed
 package), the built-in profiles (and the house profile, baked in as one more), the score page's macros with what
 they call (``web.tiles``, ``web.breakdown``, ``web.markup``, ``kb.i18n``, ``_mjref_macros.html``), the wait grid
-of a hand of 13 (``web.waits``, ``web.waits_table``, ``_mjref_waits.html``; ``scorer.wait_list`` travels with the
-scorer) and the page's input checks (``web.score_checks``), the Chinese catalogue compiled, the glue of
-:mod:`web.export.in_browser` as ``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2, MarkupSafe and segno
-(Pyodide's core has none of them). Every file is read from the installed packages, so an installed mjref
+of a hand of 13 (``web.waits``, ``web.waits_table``; ``scorer.wait_list`` travels with the scorer) and the page's
+input checks (``web.score_checks``), the Chinese catalogue compiled, the glue of :mod:`web.export.in_browser` as
+``mjref_offline``, and the pure-Python parts of PyYAML, Jinja2, MarkupSafe and segno (Pyodide's core has none of
+them). Every file is read from the installed packages, so an installed mjref
 exports the same wheel as a source tree.
 """
 
@@ -99,7 +99,6 @@ def contents(
     out["web/templates/_mjref_macros.html"] = (web / "templates" / "_mjref_macros.html").read_bytes()
     out["web/waits.py"] = (web / "waits.py").read_bytes()  # the wait grid of a hand of 13, as the server lays it out
     out["web/waits_table.py"] = (web / "waits_table.py").read_bytes()  # and draws it
-    out["web/templates/_mjref_waits.html"] = (web / "templates" / "_mjref_waits.html").read_bytes()
     out["mjref_offline/__init__.py"] = (files("web.export") / "in_browser.py").read_bytes()
     out.update(page_members(web))
     out.update(answer_members(web, facts or {"names": [], "titles": {"en": {}, "zh": {}}}))
