@@ -321,6 +321,5 @@ def _anchor(href: str, text: str) -> str:
 
 
 def template_globals(lang: str) -> dict[str, Callable[..., Any]]:
-    """The wait grid's rows and the differences between profiles, drawn in ``lang``, as the templates call them
-    (:func:`web.respond.site_templates`)."""
+    """The wait grid's section, drawn in ``lang``, as the templates call it (:func:`web.respond.site_templates`)."""
     return {"waits_section": partial(waits_section, lang=lang)}
