@@ -77,10 +77,11 @@ class Hit:
     answer_zh: str = ""
 
     def to_dict(self, lang: str = "en") -> dict[str, str]:
-        """The hit in ``lang``; in Chinese, ``lang`` says whether the texts are Chinese or, not written yet, English."""
+        """The hit in ``lang``, with the language its title and answer are in (``lang``): in Chinese, ``en`` where
+        the ruling's Chinese is not written yet. The same keys in both languages."""
         title, answer = shown_in(lang, self.title, self.answer, self.title_zh, self.answer_zh)
         if lang != "zh":
-            return {"id": self.id, "title": title, "answer": answer, "url": self.url}
+            return {"id": self.id, "title": title, "answer": answer, "url": self.url, "lang": "en"}
         lang_shown = "zh" if self.title_zh and self.answer_zh else "en"
         return {"id": self.id, "title": title, "answer": answer, "url": f"/zh{self.url}", "lang": lang_shown}
 

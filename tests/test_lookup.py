@@ -52,8 +52,11 @@ def test_lookup_json_contract(db):
     assert result.exit_code == 0, result.output
     hits = json.loads(result.output)
     assert len(hits) == 3
-    assert all(set(h) == {"id", "title", "answer", "url"} for h in hits)
+    assert all(set(h) == {"id", "title", "answer", "url", "lang"} and h["lang"] == "en" for h in hits)
     assert hits[0]["url"] == f"/rulings/{hits[0]['id']}"
+    zh = CliRunner().invoke(cli, ["lookup", "四归一", "--json", "--limit", "3", "--lang", "zh", "--db", str(db)])
+    assert zh.exit_code == 0, zh.output
+    assert all(set(h) == {"id", "title", "answer", "url", "lang"} for h in json.loads(zh.output))  # the same keys
 
 
 def test_lookup_text_and_missing_database(db, tmp_path):
