@@ -57,7 +57,8 @@ def score(hand: object, profile: object, ruleset: object, overrides: Overrides |
 def score_under(hand: str, profiles: list[str]) -> list[Score]:
     """The MCR scores of the hand text ``hand`` under each of ``profiles`` (names or paths), in order: what
     ``score(hand, p, "mcr", None)`` gives for each, the hand read, checked and arranged once for all of them (the
-    wait list scores every win it tries under every profile it compares)."""
+    wait list scores every win it tries under every profile it compares). Internal, so typed: its one caller passes
+    the text it built and the profiles :func:`scorer.waits` checked (compiled, another type is a TypeError)."""
     h, text = _read(hand)
     facts = HandFacts(h)
     validate_fields(facts, facts.counts, facts.top)

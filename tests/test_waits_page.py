@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from mjref.main import cli
 from scorer.profiles import load_profile
-from web.export.site import _settings
+from web.export.site import _settings, standalone
 from web.export.wheel import write_wheel
 
 from .site_support import Site, text_of
@@ -203,3 +203,49 @@ def test_a_club_profile_from_a_file_side_by_side(tmp_path: Path, db: Path) -> No
         assert "formal-club" in data["profiles"] and data["grids"]["formal-club"]["profile"] == "formal-club"
     finally:
         s.close()
+
+
+# A club whose name holds every character HTML gives a meaning to. The wait grid's section is drawn in Python
+# (web/waits_table.py), not by an autoescaping template, so each place it writes a profile's name must escape it.
+MARKED_NAME = '<i>club\'s "&amp;" co'
+MARKED_CLUB = FORMAL_CLUB.replace("name: formal-club", "name: '<i>club''s \"&amp;\" co'")
+MARKED = "&lt;i&gt;club&#39;s &#34;&amp;amp;&#34; co"  # as escape_text (and Jinja's autoescape) writes it
+
+
+def _marked_section(html: str) -> str:
+    """The wait grid's section of a page, checked to hold the club's name escaped only."""
+    section = html[html.index('<section class="result waits"') :]
+    section = section[: section.index("</section>")]
+    assert "<i>" not in section and "club's" not in section and '"&amp;"' not in section
+    return section
+
+
+def test_a_club_name_with_markup_is_escaped_in_the_grid(tmp_path: Path, db: Path) -> None:
+    """The club's name in each place the section writes it, online and in the exported page: the open grid's id
+    and data, its heading, the totals and the positions where the profiles differ (the club takes the formal
+    position: 7 on a discard, as in the test above), the link to the hand under it; and raw in the JSON."""
+    club = tmp_path / "marked-club.yaml"
+    club.write_text(MARKED_CLUB)
+    house = load_profile(str(club))
+    assert house.name == MARKED_NAME
+    s = Site(db, profile=str(club))
+    try:
+        side_by_side = _marked_section(s.get(f"/-/score?hand={EXHAUSTED}&compare=all").text)
+        alone = _marked_section(s.get(f"/-/score?hand={EXHAUSTED}").text)
+        data = s.json(f"/-/waits.json?hand={EXHAUSTED}&compare=all")
+    finally:
+        s.close()
+    assert f'<details class="wait-profile" id="waits-{MARKED}" open>' in side_by_side
+    assert f'data-profile="{MARKED}"' in side_by_side and f"<summary>Under {MARKED}</summary>" in side_by_side
+    assert f"{MARKED} 7" in side_by_side and f"formal: chinese-practice, {MARKED}" in side_by_side
+    assert f">{MARKED}</a>" in side_by_side  # the same hand under the club
+    assert f"<h3>Under {MARKED}</h3>" in alone
+    assert MARKED_NAME in data["profiles"] and data["differences"][0]["totals"][MARKED_NAME] == 7
+    built = write_wheel(tmp_path / "py", _settings(house, "w.whl"), (house.name, standalone(house)))
+    with zipfile.ZipFile(built) as z:
+        z.extractall(tmp_path / "site-packages")
+    offline = _offline(tmp_path / "site-packages", f"m.page_answer('hand={EXHAUSTED}&compare=all', 'en')")
+    assert offline["status"] == 200 and MARKED_NAME in offline["data"]["profiles"]
+    offline_section = _marked_section(offline["html"])
+    assert f'id="waits-{MARKED}" open>' in offline_section and f"<summary>Under {MARKED}</summary>" in offline_section
+    assert f"formal: chinese-practice, {MARKED}" in offline_section and f">{MARKED}</a>" in offline_section

@@ -68,7 +68,7 @@ def site_templates(datasette: Any, lang: str = "en") -> Environment:
         env.globals.update(breakdown.template_globals(lang))  # a score's breakdown, labelled in lang
         env.globals.update(worked_examples.template_globals(lang))  # a worked example, its line and its detail
         env.globals.update(ruling_lists.template_globals(lang))  # a ruling's citations, fans, links
-        env.globals.update(waits_table.template_globals(lang))  # the wait grid's tables and differences
+        env.globals.update(waits_table.template_globals(lang))  # the wait grid's section
         # Installed for its newstyle setting, which {% trans %} blocks compile with; the functions they then call are
         # replaced by direct_gettext's, the same in one call.
         env.install_gettext_translations(translations(lang), newstyle=True)

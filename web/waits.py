@@ -62,10 +62,9 @@ def _site_names(result: Waits | WaitsComparison, refs: Mapping[str, str]) -> dic
     return {load_profile(path).name: n for n, path in refs.items()}
 
 
-def waits_data(hand: str, refs: Mapping[str, str], result: Waits | WaitsComparison | None = None) -> dict[str, Any]:
-    """The library's JSON (what ``mjref waits --json`` prints) for ``hand`` under ``refs`` (:func:`waits_result`,
-    or its ``result`` when the caller has it), each profile under the site's name for it."""
-    result = waits_result(hand, refs) if result is None else result
+def waits_data(result: Waits | WaitsComparison, refs: Mapping[str, str]) -> dict[str, Any]:
+    """The library's JSON (what ``mjref waits --json`` prints) of :func:`waits_result` under ``refs``, each
+    profile under the site's name for it."""
     label = _site_names(result, refs)
     data: dict[str, Any] = result.to_dict()
     if isinstance(result, Waits):
@@ -108,8 +107,9 @@ def _row(row: WaitTile, profile: str, lang: str) -> dict[str, Any]:
 
 
 def grid_view(grid: Waits, profile: str, lang: str) -> dict[str, Any]:
-    """One profile's grid (``profile``: the site's name for it) as the partial draws it: rows of tiles with their
-    wins, the exhausted tiles, and for a hand not ready its distance and the useful tiles."""
+    """One profile's grid (``profile``: the site's name for it) as :func:`web.waits_table.wait_grid` draws it:
+    rows of tiles with their wins, the exhausted tiles, and for a hand not ready its distance and the useful
+    tiles."""
     rows = [_row(r, profile, lang) for r in grid.waits]
     return {
         "profile": profile,
@@ -142,11 +142,11 @@ def _difference(d: dict[str, Any], lang: str) -> dict[str, Any]:
 
 
 def waits_view(result: Waits | WaitsComparison, refs: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
-    """What the partial draws from the scorer's wait list (:func:`waits_result` under ``refs``): ``grids`` (one,
-    or one a profile side by side) and the ``differences`` between the profiles (each fan's points and the
-    disputed rulings that part them), each profile under the site's name. Read from the scorer's results, not
-    from their JSON: the page shows a few numbers of each win, and the JSON of every win costs the page more
-    than drawing it."""
+    """What :func:`web.waits_table.waits_section` draws from the scorer's wait list (:func:`waits_result` under
+    ``refs``): ``grids`` (one, or one a profile side by side) and the ``differences`` between the profiles (each
+    fan's points and the disputed rulings that part them), each profile under the site's name. Read from the
+    scorer's results, not from their JSON: the page shows a few numbers of each win, and the JSON of every win
+    costs the page more than drawing it."""
     label = _site_names(result, refs)
     if isinstance(result, Waits):
         grids, differences = [grid_view(result, label[result.profile], lang)], []

@@ -38,7 +38,7 @@ async def waits_answer(datasette: Any, request: Any, form: dict[str, Any], choic
         body = {"error": error, "hand": hand, "profile": profile}
         return await respond(datasette, request, "mjref_score.html", body, status=400, result=None, form=form)
     if request.url_vars.get("format") == "json":  # the page's JSON: the library's
-        return await respond(datasette, request, "mjref_score.html", waits_data(hand, refs, result))
+        return await respond(datasette, request, "mjref_score.html", waits_data(result, refs))
     view = waits_view(result, refs, lang)
     return await respond(datasette, request, "mjref_score.html", {}, result=None, error=None, form=form, waits=view)
 
@@ -51,7 +51,8 @@ async def waits_json(datasette: Any, request: Any) -> Response:
     hand = args.get("hand", "")
     profile = args.get("profile") or (house.name if house.ruleset == "mcr" else "green-book")
     try:
-        data = waits_data(hand, grid_refs(hand, profile, args.get("compare", ""), choices))
+        refs = grid_refs(hand, profile, args.get("compare", ""), choices)
+        data = waits_data(waits_result(hand, refs), refs)
     except Exception as e:
         return Response.json({"error": _error(e, request, lang_of(request)), "hand": hand}, status=400)
     return Response.json(data)

@@ -2,8 +2,8 @@
 
 ``scorer.waits(text, profile=None, ruleset="mcr")`` returns a :class:`Waits` (``to_dict()`` for plain data);
 with ``profiles=[...]`` the grids under each profile side by side, a :class:`WaitsComparison`. A page calls it
-once and shows what ``to_dict()`` gives. Modules: :mod:`.reading` (the hand of 13), :mod:`.grid` (one profile),
-:mod:`.useful` (a hand not ready), :mod:`.compare` (several profiles).
+once and reads the results (:mod:`web.waits`; ``to_dict()`` only for its JSON). Modules: :mod:`.reading` (the hand
+of 13), :mod:`.grid` (the grids, each win scored once for every profile), :mod:`.compare` (several profiles).
 
 >>> w = waits("1113333m456p789p")
 >>> [(row["tile"], row["discard"]["total"], row["discard"]["false_win"]) for row in w.to_dict()["waits"]]

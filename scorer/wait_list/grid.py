@@ -1,12 +1,13 @@
-"""The wait list of one hand under one profile: each winning tile with its score on a discard and self-drawn.
+"""The wait list of one hand under each profile asked for: each winning tile with its score on a discard and
+self-drawn.
 
 Each tile that completes the 13 tiles (:func:`scorer.wait.waiting_mask`, every MCR form) is scored by the scorer
-itself (:func:`scorer.entry.score_under`, as :func:`scorer.score` scores it), as the complete hand it makes, on a
-discard and self-drawn; and, when no copy of it
-stands in the hand, also as the last tile of its kind, kept when that changes the score. A tile whose four copies
-the hand already holds, in its standing tiles and its sets, is no wait: there is no fifth copy to win on (rulings
-``wait-only-one-winning-tile``, where the profiles part on what that does to the wait fans, and
-``exhausted-waits``). A hand that is not ready gets its distance from ready and the tiles that bring it closer.
+itself (:func:`scorer.entry.score_under`, as :func:`scorer.score` scores it, once for every profile), as the
+complete hand it makes, on a discard and self-drawn; and, when no copy of it stands in the hand, also as the last
+tile of its kind, kept when that changes the score. A tile whose four copies the hand already holds, in its
+standing tiles and its sets, is no wait: there is no fifth copy to win on (rulings ``wait-only-one-winning-tile``,
+where the profiles part on what that does to the wait fans, and ``exhausted-waits``). A hand that is not ready
+gets its distance from ready and the tiles that bring it closer.
 """
 
 from __future__ import annotations

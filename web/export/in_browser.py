@@ -177,7 +177,7 @@ def answer(fields: dict[str, str], lang: str = "en", url: str = "") -> dict[str,
         if form["ruleset"] == "mcr" and not claimed and is_waiting(form["hand"]):  # 13 tiles: the wait grid
             refs = grid_refs(form["hand"], form["profile"], form["compare"], choices)
             found = waits_result(form["hand"], refs)
-            data, views = waits_data(form["hand"], refs, found), {"waits": waits_view(found, refs, lang)}
+            data, views = waits_data(found, refs), {"waits": waits_view(found, refs, lang)}
         else:
             data, views = score_answer(form, choices, *facts(lang), lang)
     except Exception as e:  # the page's boundary, as on the server: a 400 with one line
