@@ -34,9 +34,8 @@ class _GridLabels:
     """The texts a grid repeats, in one language: made once."""
 
     def __init__(self, lang: str) -> None:
-        gettext, self.ngettext = labels(lang).gettext, labels(lang).ngettext
-        self.gettext = gettext
-        _ = gettext  # named as Babel's extractor finds the messages
+        self.gettext, self.ngettext = labels(lang).gettext, labels(lang).ngettext
+        _ = self.gettext  # named as Babel's extractor finds the messages
         self.caption = str(_("Each winning tile under %(profile)s", profile="%(profile)s"))
         note = f'<span class="th-note">{_("on a discard / self-drawn")}</span>'
         last = f'<th class="num">{_("Last of its kind")} {note}</th>'
@@ -251,7 +250,7 @@ def waits_section(
         _waiting_hand(v["layout"], labels_, lang),
     ]
     if len(grids) == 1:
-        out.append(f"<h3>{_under(grids[0]['profile'], labels_, lang)}</h3>")
+        out.append(f"<h3>{_under_profile(grids[0]['profile'], labels_, lang)}</h3>")
         out.append(wait_grid(grids[0], score_url, fan_url, ruling_url, lang))
     else:
         current = form["profile"]
@@ -259,7 +258,7 @@ def waits_section(
             opened = g["profile"] == current or (k == 0 and current not in v["profiles"])
             out += [
                 f'<details class="wait-profile" id="waits-{escape_text(g["profile"])}"{" open" if opened else ""}>',
-                f"<summary>{_under(g['profile'], labels_, lang)}</summary>",
+                f"<summary>{_under_profile(g['profile'], labels_, lang)}</summary>",
                 wait_grid(g, score_url, fan_url, ruling_url, lang),
                 "</details>",
             ]
@@ -273,7 +272,8 @@ def waits_section(
     return Markup("\n".join(out))
 
 
-def _under(profile: str, labels_: _GridLabels, lang: str) -> str:
+def _under_profile(profile: str, labels_: _GridLabels, lang: str) -> str:
+    """The heading of one profile's grid ("Under green-book")."""
     return str(labels_.gettext("Under %(profile)s", profile=profile_name(profile, lang)))
 
 
