@@ -8,10 +8,14 @@ words: "hu" stays, since the rulings use it. The offline search applies the same
 'someone ponged pung after I ronned win discard; 诈和'
 
 The table's word stays beside the rulings' (a question may be about the word itself: "he said ron instead of hu").
-A hand's value said to be below the minimum ("only 6 fan", 只有六番) is followed by the false win's words for it.
+A hand's value said to be below the minimum ("only 6 fan", 只有六番) is followed by the false win's words for it, and
+a hand said to hold a number of tiles no hand holds (12, 15 to 17: "he has 16 tiles", 一数16张) by the words of a
+wrong tile count.
 
 >>> table_words("只有六番就和了")
 '只有六番 不足8番就和了'
+>>> table_words("he has 16 tiles"), table_words("摸完牌一数十六张")
+('he has 16 tiles wrong number of tiles', '摸完牌一数十六张 牌数不对')
 """
 
 from __future__ import annotations
@@ -45,25 +49,29 @@ CJK = (
     ("扣几分", "扣分"),
 )
 
-# A hand's value said to be below the 8-point minimum ("only 6 fan", 只有六番, 七番就和): the rulings' words for it
-# after it. Regular expressions that JavaScript reads alike, applied after the lists above (胡 is 和 by then).
-BELOW_MINIMUM = (
+# Counts a question says, with the rulings' words for them after them. Regular expressions that JavaScript reads
+# alike, applied after the lists above (胡 is 和 by then): a hand's value below the 8-point minimum ("only 6 fan",
+# 只有六番, 七番就和), and a number of tiles no hand holds, 12 or 15 to 17 (13 between turns and 14 after a draw, a
+# declared set counted as three; a count of the standing tiles alone is 13 or 14 less three a set, never 12).
+COUNTS = (
     (r"\b(?:only|just|merely) [1-7] ?(?:fan|points|point|pts|pt)\b", "under 8 points"),
     (r"(?:只有|只|才|仅)[1-7一二三四五六七两]番|[1-7一二三四五六七两]番就和", "不足8番"),
+    (r"\b(?:12|1[5-7]|twelve|fifteen|sixteen|seventeen) tiles\b", "wrong number of tiles"),
+    (r"(?<![0-9])(?:12|1[5-7])张|十二张|十[五六七]张", "牌数不对"),
 )
 
 _LATIN = [(re.compile(rf"\b(?:{pattern})\b", re.IGNORECASE | re.ASCII), words) for pattern, words in LATIN]
-_BELOW = [(re.compile(pattern, re.IGNORECASE | re.ASCII), words) for pattern, words in BELOW_MINIMUM]
+_COUNTS = [(re.compile(pattern, re.IGNORECASE | re.ASCII), words) for pattern, words in COUNTS]
 
 
 def table_words(query: str) -> str:
-    """``query`` with the rulings' own words after the table's, 和 for 胡 and 糊, and the words of a hand below the
-    minimum after its value."""
+    """``query`` with the rulings' own words after the table's, 和 for 胡 and 糊, and the rulings' words for a count
+    after it (a hand below the minimum, a wrong tile count)."""
     for pattern, words in _LATIN:
         query = pattern.sub(rf"\g<0> {words}", query)
     for variant, word in CJK:
         query = query.replace(variant, word)
-    for pattern, words in _BELOW:
+    for pattern, words in _COUNTS:
         query = pattern.sub(rf"\g<0> {words}", query)
     return query
 
@@ -73,5 +81,5 @@ def baked() -> dict[str, list[list[str]]]:
     return {
         "latin": [list(pair) for pair in LATIN],
         "cjk": [list(pair) for pair in CJK],
-        "below_minimum": [list(pair) for pair in BELOW_MINIMUM],
+        "counts": [list(pair) for pair in COUNTS],
     }

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from kb.chinese_index import COLUMNS
 from kb.lookup import LookupFailed, lookup, open_index
 from kb.relevance import WEIGHTS
+from kb.table_words import table_words
 from mjref.main import cli
 
 QUESTIONS = yaml.safe_load((Path(__file__).parent / "fixtures" / "lookup_questions.yaml").read_text(encoding="utf-8"))
@@ -171,6 +172,19 @@ def test_the_tables_words_are_read_as_the_rulings_write_them(db):
     assert "false-set" in [h.id for h in lookup("incorrect meld on the table after discarding", db, 3)]
     # Seconds typed short: "secs" is the rulings' "seconds" (before, slow-play was not in the first three).
     assert "slow-play" in [h.id for h in lookup("how many secs do i get to discard", db, 3)]
+
+
+@pytest.mark.parametrize("question", ["he has 16 tiles", "摸完牌一数16张", "数了一下有十五张", "she has twelve tiles"])
+def test_a_count_of_tiles_no_hand_holds_finds_the_wrong_tile_count(db, question):
+    # kb.table_words: 12 or 15 to 17 tiles read with the words of a wrong tile count after them. Before, "he has 16
+    # tiles" and 摸完牌一数16张 found Pure Straight first and the wrong tile count not in the first three.
+    assert [h.id for h in lookup(question, db, 3)][0] == "wrong-tile-count"
+
+
+def test_a_count_of_tiles_a_hand_holds_is_not_read_as_wrong() -> None:
+    # 13 and 14 tiles are every hand's; a number within a longer one, or of something else, is left as it is.
+    for question in ("he has 14 tiles", "手里13张", "第112张", "16 points", "a 16 tile hand"):
+        assert table_words(question) == question
 
 
 @pytest.mark.parametrize("question", ["只有六番就和了", "和了以后一算只有七番"])

@@ -172,6 +172,7 @@ QUERIES += ["七番就胡了", "和了以后一算只有七番", "he won with on
 QUERIES += ["invalid claim", "incorrect meld on the table after discarding"]  # kb.table_words: "wrong"
 QUERIES += ["how many secs do i get to discard", "he has 2 mins left"]  # kb.table_words: "seconds", "minutes"
 QUERIES += ["he went out with only 7 points", "诈胡怎么罚", "someone ponged after I ronned", "碰pong"]  # kb.table_words
+QUERIES += ["he has 16 tiles", "摸完牌一数16张", "数了一下有十五张"]  # kb.table_words: a wrong tile count
 
 
 def test_offline_search_ranks_as_lookup(offline: Any, db: Path) -> None:

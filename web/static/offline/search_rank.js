@@ -56,7 +56,7 @@
   }
 
   // kb/table_words.py table_words(): the rulings' words after the table's (pong pung), 和 for 胡 and 糊, and the words
-  // of a hand below the minimum after its value (only 6 fan, 只有六番).
+  // of a count after it (a hand below the minimum: only 6 fan, 只有六番; a wrong tile count: 16 tiles, 十六张).
   Index.prototype.tableWords = function (query) {
     this.tableWordsLatin.forEach(function (pair) {
       query = query.replace(pair[0], "$& " + pair[1]);
@@ -64,7 +64,7 @@
     this.d.table_words.cjk.forEach(function (pair) {
       query = query.split(pair[0]).join(pair[1]);
     });
-    this.d.table_words.below_minimum.forEach(function (pair) {
+    this.d.table_words.counts.forEach(function (pair) {
       query = query.replace(new RegExp(pair[0], "gi"), "$& " + pair[1]);
     });
     return query;
