@@ -40,6 +40,7 @@ COMPILED = [
     "scorer/suit_status.py",
     "scorer/arrange.py",
     "scorer/wait.py",
+    "scorer/block_counts.py",
     "scorer/shanten.py",
     "scorer/mcr/view.py",
     "scorer/mcr/exclude.py",

@@ -24,9 +24,9 @@ Straight with a set and a pair (one of them may be declared). The special forms 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
 from typing import Final
 
+from .block_counts import EMPTY, best_value, combine, group_draws, hand_groups, join
 from .errors import InvalidHand
 from .special_forms import KNITTED_LAYOUTS
 from .tiles import HONORS, ORPHANS, Tile, name
@@ -39,9 +39,6 @@ KNITTED_STRAIGHT: Final = "knitted-straight"
 FORMS: Final = (REGULAR, SEVEN_PAIRS, THIRTEEN_ORPHANS, HONORS_KNITTED, KNITTED_STRAIGHT)
 NOT_THIS_FORM: Final = 99  # the count of a form the hand cannot take (its declared sets rule it out)
 
-# A block count: (complete sets, partial sets, pair kept for the pair). Partial sets are two tiles one tile
-# from a set: a pair, two neighbours, two tiles one apart.
-Blocks = tuple[int, int, int]
 # A knitted layout of a hand in the Knitted Straight: the counts left once its nine tiles are taken out, its tiles
 # missing, and the count of the hand in that layout.
 Layout = tuple[list[int], list[Tile], int]
@@ -168,62 +165,26 @@ def _regular_closer(c: list[int], sets: int, now: int) -> set[Tile]:
     """The tiles whose draw brings ``c``, at ``now`` as ``sets`` sets and a pair, closer: only a tile within two
     ranks of a standing tile of its suit (an honour only when it stands) can, for it alone joins a set, a pair or a
     partial set. A draw changes one suit's (or the honours') block counts: the others' are combined once (from the
-    groups before and after it), and each draw's new block counts (:func:`_draws`) are weighed against them without
+    groups before and after it), and each draw's new block counts (:func:`group_draws`) are weighed against them without
     combining."""
-    parts = _groups(c)
-    before = [_EMPTY]  # before[g]: the groups before g combined; after[g]: those after g
+    parts = hand_groups(c)
+    before = [EMPTY]  # before[g]: the groups before g combined; after[g]: those after g
     for g in range(3):
-        before.append(_join(before[g], parts[g]))
-    after = [_EMPTY] * 4
+        before.append(join(before[g], parts[g]))
+    after = [EMPTY] * 4
     for g in (2, 1, 0):
-        after[g] = _join(parts[g + 1], after[g + 1])
+        after[g] = join(parts[g + 1], after[g + 1])
     target = 2 * sets - now  # the value a draw must beat
     out: set[Tile] = set()
     for g in range(4):
-        draws = _draws(c, g)
+        draws = group_draws(c, g)
         if not draws:
             continue  # no tile of the group stands, or no draw changes its blocks
-        others = _join(before[g], after[g])
+        others = join(before[g], after[g])
         for part, places in draws:
-            if _best_value(others, part, sets) > target:
+            if best_value(others, part, sets) > target:
                 out.update(9 * g + k for k in places)
     return out
-
-
-def _draws(c: list[int], g: int) -> Sequence[tuple[frozenset[Blocks], tuple[int, ...]]]:
-    """The block counts of group ``g`` (a suit, or 3: the honours) after each draw that changes them, with the places
-    in the group (the tile less ``9 * g``) whose draw gives them: a suit's tiles within two ranks of a standing one,
-    a standing honour (fewer than four)."""
-    if g < 3:
-        return _suit_draws(tuple(c[9 * g : 9 * g + 9]))
-    held = _times_held(c)
-    out = []
-    for n in (1, 2, 3):
-        places = tuple(t - 27 for t in HONORS if c[t] == n)
-        if places:
-            held[n] -= 1
-            held[n + 1] += 1
-            out.append((_honors_held(held[2], held[3], held[4]), places))
-            held[n] += 1
-            held[n + 1] -= 1
-    return out
-
-
-@lru_cache(maxsize=8192)
-def _suit_draws(suit: tuple[int, ...]) -> tuple[tuple[frozenset[Blocks], tuple[int, ...]], ...]:
-    """For one suit's nine counts, the block counts after each draw near a standing tile that changes them, each
-    with the ranks whose draw gives them."""
-    by_part: dict[frozenset[Blocks], list[int]] = {}
-    now = _suit_blocks(suit)
-    c = list(suit)
-    for r in range(9):
-        if c[r] < 4 and any(c[k] for k in range(max(0, r - 2), min(9, r + 3))):
-            c[r] += 1
-            part = _suit_blocks(tuple(c))
-            c[r] -= 1
-            if part != now:
-                by_part.setdefault(part, []).append(r)
-    return tuple((part, tuple(ranks)) for part, ranks in by_part.items())
 
 
 def _waiting(counts: object, declared: object) -> tuple[list[int], int]:
@@ -264,45 +225,8 @@ def _checked(counts: object, declared: object) -> tuple[list[int], int]:
 def regular_shanten(counts: Sequence[int], sets: int) -> int:
     """Tiles from ready of ``counts`` as ``sets`` sets and a pair (``2 * sets - 2 * complete - partial - pair``,
     partial sets counted up to the sets still missing), from the best split of each suit and honour."""
-    parts = _groups(counts)
-    return 2 * sets - _best_value(_combine(parts[:3]), parts[3], sets)
-
-
-def _best_value(part: frozenset[Blocks], more: frozenset[Blocks], sets: int) -> int:
-    """The value (``2 * sets`` less :func:`regular_shanten`) of two parts of a hand together: the best over each
-    pair of their block counts (as over their :func:`_join`, for the value grows with complete and partial sets)."""
-    value = 0
-    for m, t, p in part:
-        for m2, t2, p2 in more:
-            if p + p2 <= 1:
-                whole = min(m + m2, sets)
-                value = max(value, 2 * whole + min(t + t2, sets - whole) + p + p2)
-    return value
-
-
-def _groups(counts: Sequence[int]) -> list[frozenset[Blocks]]:
-    """The best block counts of each suit, then of the honours together."""
-    return [_suit_blocks(tuple(counts[s : s + 9])) for s in (0, 9, 18)] + [_honor_blocks(counts)]
-
-
-def _honor_blocks(counts: Sequence[int]) -> frozenset[Blocks]:
-    """The best block counts of the honours of ``counts`` (34 counts)."""
-    held = _times_held(counts)
-    return _honors_held(held[2], held[3], held[4])
-
-
-def _times_held(counts: Sequence[int]) -> list[int]:
-    """How many honours ``counts`` holds no times, once, twice, three times and four times."""
-    held = [0] * 5
-    for t in HONORS:
-        held[counts[t]] += 1
-    return held
-
-
-@cache  # at most 120 keys: seven honours
-def _honors_held(twice: int, thrice: int, four: int) -> frozenset[Blocks]:
-    """The best block counts of honours of which ``twice`` are held twice, and so on (a lone honour is no block)."""
-    return _combine([_HONOR_BLOCKS[2]] * twice + [_HONOR_BLOCKS[3]] * thrice + [_HONOR_BLOCKS[4]] * four)
+    parts = hand_groups(counts)
+    return 2 * sets - best_value(combine(parts[:3]), parts[3], sets)
 
 
 def seven_pairs_shanten(counts: Sequence[int]) -> int:
@@ -352,93 +276,3 @@ def _knitted_rest(counts: Sequence[int], tiles: Sequence[Tile]) -> tuple[list[in
         else:
             missing.append(t)
     return rest, missing
-
-
-# ----------------------------------------------------------------------------------------- block counts
-
-
-def _pareto(options: set[Blocks]) -> frozenset[Blocks]:
-    """The counts not bettered by another with as many complete and partial sets and the same pair: in order of
-    complete then partial sets, most first, a count is bettered exactly when one before it with its pair has as
-    many partial sets."""
-    most = [-1, -1]  # the most partial sets seen yet, without the pair and with it
-    kept = []
-    for o in sorted(options, reverse=True):
-        if o[1] > most[o[2]]:
-            most[o[2]] = o[1]
-            kept.append(o)
-    return frozenset(kept)
-
-
-@lru_cache(maxsize=8192)
-def _suit_blocks(suit: tuple[int, ...]) -> frozenset[Blocks]:
-    """Every best block count of one suit's nine counts (or one honour's, as a tuple of one): those of its stretches
-    combined, for no block spans two ranks missing side by side."""
-    stretches = []
-    start = end = -1  # the first and last rank held of the stretch being read
-    for k, n in enumerate(suit):
-        if n:
-            start = k if start < 0 else start
-            end = k
-        elif start >= 0 and k - end == 2:
-            stretches.append(_stretch_blocks(suit[start : end + 1]))
-            start = -1
-    if start >= 0:
-        stretches.append(_stretch_blocks(suit[start : end + 1]))
-    if len(stretches) <= 1:
-        return stretches[0] if stretches else frozenset({(0, 0, 0)})
-    return _combine(stretches)
-
-
-@lru_cache(maxsize=8192)
-def _stretch_blocks(stretch: tuple[int, ...]) -> frozenset[Blocks]:
-    """Every best block count of a stretch of a suit (its first rank held): its first tile in each block it can
-    start, or alone, and the best of the rest."""
-    options: set[Blocks] = set()
-    c = list(stretch)
-    n = len(c)
-    if c[0] >= 3:
-        _take(c, (0, 0, 0), (1, 0, 0), options)
-    if c[0] >= 2:
-        _take(c, (0, 0), (0, 0, 1), options)
-        _take(c, (0, 0), (0, 1, 0), options)
-    if n > 2 and c[1] and c[2]:
-        _take(c, (0, 1, 2), (1, 0, 0), options)
-    if n > 1 and c[1]:
-        _take(c, (0, 1), (0, 1, 0), options)
-    if n > 2 and c[2]:
-        _take(c, (0, 2), (0, 1, 0), options)
-    _take(c, (0,), (0, 0, 0), options)  # the tile left alone
-    return _pareto(options)
-
-
-def _take(c: list[int], ranks: tuple[int, ...], block: Blocks, options: set[Blocks]) -> None:
-    """Add to ``options`` the best block counts of ``c`` with the tiles of ``ranks`` taken out as ``block``."""
-    for r in ranks:
-        c[r] -= 1
-    for m, t, p in _suit_blocks(tuple(c)):
-        if p + block[2] <= 1:
-            options.add((m + block[0], t + block[1], p + block[2]))
-    for r in ranks:
-        c[r] += 1
-
-
-_HONOR_BLOCKS: Final = tuple(_suit_blocks((n,)) for n in range(5))
-_EMPTY: Final = _HONOR_BLOCKS[0]  # no tile: no block
-
-
-def _combine(parts: list[frozenset[Blocks]]) -> frozenset[Blocks]:
-    """The best block counts of the whole hand from those of its suits and honours (one pair at most)."""
-    total = _EMPTY
-    for part in parts:
-        total = _join(total, part)
-    return total
-
-
-def _join(one: frozenset[Blocks], other: frozenset[Blocks]) -> frozenset[Blocks]:
-    """The best block counts of two parts of a hand together (one pair at most)."""
-    if one == _EMPTY:
-        return other
-    if other == _EMPTY:
-        return one
-    return _pareto({(m + m2, t + t2, p + p2) for m, t, p in one for m2, t2, p2 in other if p + p2 <= 1})

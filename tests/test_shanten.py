@@ -208,7 +208,7 @@ def test_a_complete_hand_has_no_useful_tiles_to_ask_for() -> None:
 def test_fast_enough_for_the_waits() -> None:
     """The waits (issue 33) count every tile added to a hand: a hand's count stays well under the few
     milliseconds allowed, even with the caches of suits emptied first (measured, generous bound)."""
-    from scorer.shanten import _stretch_blocks, _suit_blocks  # noqa: PLC0415
+    from scorer.block_counts import _stretch_blocks, _suit_blocks  # noqa: PLC0415
 
     _suit_blocks.cache_clear()
     _stretch_blocks.cache_clear()
