@@ -99,20 +99,18 @@ def _readiness(result: Waits, lang: str) -> list[str]:
     if result.ready:
         if not result.waits:
             return [_label(_("Ready")) + _("yes, but every winning tile is one the hand holds all four of")]
-        unseen = sum(w.unseen for w in result.waits)
         text = n_(
             "yes: %(tiles)s winning tile, %(unseen)s copies unseen",
             "yes: %(tiles)s winning tiles, %(unseen)s copies unseen",
             len(result.waits),
         ) % {
             "tiles": len(result.waits),
-            "unseen": unseen,
+            "unseen": result.unseen,
         }
         return [_label(_("Ready")) + text]
     far = n_("no: %(n)s tile from ready (shanten %(n)s)", "no: %(n)s tiles from ready (shanten %(n)s)", result.shanten)
     lines = [_label(_("Ready")) + far % {"n": result.shanten}]
     useful = ", ".join(_("%(tile)s (%(n)s left)") % {"tile": name(t), "n": n} for t, n in result.useful)
-    total = sum(n for _t, n in result.useful)
     lines.append(
         _label(_("Useful"))
         + (
@@ -120,7 +118,7 @@ def _readiness(result: Waits, lang: str) -> list[str]:
             % {
                 "tiles": useful,
                 "kinds": len(result.useful),
-                "unseen": total,
+                "unseen": result.useful_unseen,
             }
             if result.useful
             else _("(none left to draw)")

@@ -47,9 +47,7 @@ def score(hand: object, profile: object, ruleset: object, overrides: Overrides |
         message = "unknown rule set %(ruleset)s: supported are %(rulesets)s"
         raise MjrefError(message, code="ruleset", ruleset=repr(ruleset), rulesets=", ".join(RULESETS))
     if overrides is None:
-        h, text = _read(hand)
-        facts = HandFacts(h)  # what the checks and the scorer both read, made once
-        validate_fields(facts, facts.counts, facts.top)
+        h, text, facts = _read(hand)
         return score_hand(h, _mcr_profile(DEFAULT if profile is None else profile), text, facts)
     return score_hand(_situated(hand, overrides), _mcr_profile(DEFAULT if profile is None else profile))
 
@@ -59,22 +57,27 @@ def score_under(hand: str, profiles: list[str]) -> list[Score]:
     ``score(hand, p, "mcr", None)`` gives for each, the hand read, checked and arranged once for all of them (the
     wait list scores every win it tries under every profile it compares). Internal, so typed: its one caller passes
     the text it built and the profiles :func:`scorer.waits` checked (compiled, another type is a TypeError)."""
-    h, text = _read(hand)
-    facts = HandFacts(h)
-    validate_fields(facts, facts.counts, facts.top)
+    h, text, facts = _read(hand)
     arranged = arrangements(h, facts.concealed_counts, facts.declared)
     return [score_hand(h, _mcr_profile(p), text, facts, arranged) for p in profiles]
 
 
-def _read(hand: object) -> tuple[Hand, str | None]:
+def _read(hand: object) -> tuple[Hand, str | None, HandFacts]:
     """A hand given as text (read, and its canonical text when the common reader reads it) or as a
-    :class:`Hand` (checked)."""
+    :class:`Hand` (checked), with its facts, which the checks and the scorer both read, made once; validated."""
+    read: tuple[Hand, str | None] | None = None
     if not isinstance(hand, str):
-        return checked(hand), None
-    read: tuple[Hand, str | None] | None = read_common_text(hand) if len(hand) <= MAX_LENGTH else None
-    if read is None:  # the careful reader, which says what is wrong (or reads what the common case does not)
-        read = (read_carefully(hand), None) if len(hand) <= MAX_LENGTH else parse_text(hand)
-    return read
+        read = (checked(hand), None)
+    elif len(hand) <= MAX_LENGTH:
+        read = read_common_text(hand)
+        if read is None:  # the careful reader, which says what is wrong (or reads what the common case does not)
+            read = (read_carefully(hand), None)
+    else:
+        read = parse_text(hand)
+    h, text = read
+    facts = HandFacts(h)
+    validate_fields(facts, facts.counts, facts.top)
+    return h, text, facts
 
 
 _profiles: Final[dict[str, Profile]] = new_cache()

@@ -117,13 +117,13 @@ def grid_view(grid: Waits, profile: str, lang: str) -> dict[str, Any]:
         "ready": grid.ready,
         "shanten": grid.shanten,
         "rows": rows,
-        "unseen": sum(r.unseen for r in grid.waits),
+        "unseen": grid.unseen,
         "any_last": any(r["last_of_kind"] for r in rows),
         "any_false_win": any(r.false_win for r in grid.waits),
         "exhausted": [tile_face(t, lang) for t in grid.exhausted],
         "exhausted_rulings": list(EXHAUSTED) if grid.exhausted else [],
         "useful": [{"face": tile_face(t, lang), "unseen": n} for t, n in grid.useful],
-        "useful_unseen": sum(n for _, n in grid.useful),
+        "useful_unseen": grid.useful_unseen,
         "false_win_rulings": FALSE_WIN_RULINGS,
     }
 

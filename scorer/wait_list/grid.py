@@ -85,6 +85,16 @@ class Waits:
     def ready(self) -> bool:
         return self.shanten == 0
 
+    @property
+    def unseen(self) -> int:
+        """The copies of the winning tiles the hand does not hold."""
+        return sum(w.unseen for w in self.waits)
+
+    @property
+    def useful_unseen(self) -> int:
+        """The copies of the useful tiles the hand does not hold."""
+        return sum(n for _, n in self.useful)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "ruleset": "mcr",
@@ -93,10 +103,10 @@ class Waits:
             "shanten": self.shanten,
             "ready": self.ready,
             "waits": [w.to_dict() for w in self.waits],
-            "unseen": sum(w.unseen for w in self.waits),
+            "unseen": self.unseen,
             "exhausted": [{"tile": name(t), "rulings": list(EXHAUSTED)} for t in self.exhausted],
             "useful": [{"tile": name(t), "unseen": n} for t, n in self.useful],
-            "useful_unseen": sum(n for _, n in self.useful),
+            "useful_unseen": self.useful_unseen,
         }
 
 
