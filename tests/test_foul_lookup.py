@@ -114,3 +114,18 @@ def test_a_fouls_penalty_finds_the_penalty_table_beside_the_foul(db, question, f
     # The penalty table's question names the fouls it tables; before, it was not among the first three of these.
     found = [h.id for h in lookup(question, db, limit=3)]
     assert foul in found and "penalty-amounts" in found, found
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("player hesitates before every discard", "slow-play"),
+        ("he hesitated a long time before discarding", "slow-play"),
+        ("他每次出牌都犹豫很久", "slow-play"),
+        ("he hesitated and then called pung", "late-call"),
+        ("他犹豫了一下才喊碰", "late-call"),
+    ],
+)
+def test_hesitating_over_a_discard_is_slow_play_and_over_a_call_a_late_call(db, question, expected):
+    # late-call's aliases said "hesitated" and 犹豫 alone, so the first two found late-call before slow-play.
+    assert lookup(question, db, limit=1)[0].id == expected
