@@ -12,7 +12,20 @@ from typing import Any
 
 from datasette import hookimpl
 
-OWN = ("/rulings/", "/fans/", "/sources/", "/-/search", "/-/score", "/-/table", "/-/sheet", "/static/", "/zh/")
+OWN = (
+    "/rulings/",
+    "/fans/",
+    "/sources/",
+    "/-/search",
+    "/-/score",
+    "/-/table",
+    "/-/sheet",
+    "/-/waits",
+    "/-/qr.svg",
+    "/house",
+    "/static/",
+    "/zh/",
+)
 OWN_EXACT = ("/", "/zh", "/index.json", "/robots.txt", "/sitemap.xml")
 MAX_QUERY_STRING = 4096  # bytes, on Datasette's pages
 
