@@ -65,6 +65,8 @@ class _GridLabels:
         self.same_everywhere = str(_("Every profile gives every win the same total."))
         self.same_hand, self.all_of_them = str(_("The same hand under:")), str(_("all of them side by side"))
         self.comma, self.colon, self.semicolon = labels(lang).comma, str(_(": ")), str(_("; "))
+        # Between a label and what follows it: a space, but none after Chinese full-width punctuation (有效牌：未见…).
+        self.gap = "" if lang == "zh" else " "
         self.in_brackets = str(_(" (%(rulings)s)", rulings="%(rulings)s"))
         self.way_names = {
             "discard": str(_("on a discard")),
@@ -125,13 +127,13 @@ def wait_grid(g: Mapping[str, Any], score_url: Url, fan_url: Url, ruling_url: Ur
             rulings = ruling_links(g["false_win_rulings"], ruling_url, lang)
             out.append(
                 '  <p class="wait-note"><span class="false-win-mark" aria-hidden="true">✗</span> '
-                f"{labels_.below_minimum} {labels_.rulings} {rulings}</p>"
+                f"{labels_.below_minimum}{labels_.gap}{labels_.rulings}{labels_.gap}{rulings}</p>"
             )
         if g["exhausted"]:
             rulings = ruling_links(g["exhausted_rulings"], ruling_url, lang)
             out.append(
                 f'  <p class="wait-note exhausted">{labels_.all_four} {tiles_html(g["exhausted"], lang=lang)} '
-                f"{labels_.no_fifth} {labels_.rulings} {rulings}</p>"
+                f"{labels_.no_fifth}{labels_.gap}{labels_.rulings}{labels_.gap}{rulings}</p>"
             )
     else:
         distance = ngettext(
@@ -146,7 +148,8 @@ def wait_grid(g: Mapping[str, Any], score_url: Url, fan_url: Url, ruling_url: Ur
         )
         out += [
             f'  <p class="wait-summary not-ready">{distance}</p>',
-            f'  <p class="wait-note">{labels_.closer} {labels_.unseen(g["useful_unseen"])}{labels_.stop}</p>',
+            f'  <p class="wait-note">{labels_.closer}{labels_.gap}{labels_.unseen(g["useful_unseen"])}'
+            f"{labels_.stop}</p>",
             f'  <ul class="useful-tiles">{useful}</ul>',
         ]
     out.append("</div>")
@@ -312,7 +315,7 @@ def _other_profiles(form: Mapping[str, Any], score_url: Url, labels_: _GridLabel
     if not compare:
         everything = score_url({"hand": hand, "profile": current, "compare": "all"}) + "#waits"
         links.append(_anchor(everything, labels_.all_of_them))
-    return f'<p class="other-profiles">{labels_.same_hand} {" · ".join(links)}</p>'
+    return f'<p class="other-profiles">{labels_.same_hand}{labels_.gap}{" · ".join(links)}</p>'
 
 
 def _anchor(href: str, text: str) -> str:
