@@ -125,6 +125,10 @@ def test_the_grid_in_chinese(site: Site) -> None:
     assert "不足 8 番起和" in html
     not_ready = site.get(f"/zh/-/score?hand={NOT_READY}").text
     assert "1 向听" in not_ready and "有效牌" in not_ready
+    # No space after full-width punctuation (English puts one after its colon and full stop).
+    assert "有效牌：未见" in not_ready and '同一手牌按：<a href="' in not_ready
+    assert "没有第五张可和。裁定：" in site.get(f"/zh/-/score?hand={EXHAUSTED}").text
+    assert "no fifth copy to win on. Rulings: " in site.get(f"/-/score?hand={EXHAUSTED}").text
 
 
 @pytest.mark.parametrize(
